@@ -1,0 +1,2 @@
+/** Emulated NVMM: provisioning, crash simulation, latency injection and the kill harness. */
+package org.jnvm.emulation;

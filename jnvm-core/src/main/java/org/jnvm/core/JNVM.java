@@ -1,0 +1,80 @@
+package org.jnvm.core;
+
+import java.nio.file.Path;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.core.heap.Roots;
+
+/**
+ * The programming model's facade: one default heap per JVM for code that does not pass heaps around
+ * (generated {@code @Persistent} classes allocate in it). Everything here delegates to {@link
+ * Heap}, which has no static state; open more heaps directly when needed.
+ *
+ * <pre>{@code
+ * JNVM.init("/dev/shm/simple", 1 << 20);       // create, or reopen and recover
+ * if (!JNVM.root.exists("simple")) JNVM.root.put("simple", obj);
+ * }</pre>
+ */
+public final class JNVM {
+  /** The roots of the default heap. */
+  public static final RootView root = new RootView();
+
+  private static volatile Heap heap;
+
+  private JNVM() {}
+
+  /** Opens (recovering) or creates the default heap. Fails if one is already open. */
+  public static synchronized Heap init(String path, long size) {
+    if (heap != null && !heap.isClosed()) {
+      throw new JnvmException(
+          "JNVM already initialised: open=" + heap.file() + " requested=" + path);
+    }
+    heap = Heap.openOrCreate(Path.of(path), size);
+    return heap;
+  }
+
+  /** The default heap. */
+  public static Heap heap() {
+    Heap h = heap;
+    if (h == null || h.isClosed()) {
+      throw new JnvmException("JNVM not initialised: call JNVM.init(path, size) first");
+    }
+    return h;
+  }
+
+  /** Frees an object of the default heap (see {@link Heap#free}). */
+  public static void free(PObject o) {
+    o.heap().free(o);
+  }
+
+  /** Closes the default heap; init may be called again. */
+  public static synchronized void close() {
+    if (heap != null) heap.close();
+    heap = null;
+  }
+
+  /** {@link Roots} of whatever heap is the default one at call time. */
+  public static final class RootView {
+    private RootView() {}
+
+    public boolean exists(String name) {
+      return roots().exists(name);
+    }
+
+    public <T extends PObject> T get(String name) {
+      return roots().get(name);
+    }
+
+    public void put(String name, PObject value) {
+      roots().put(name, value);
+    }
+
+    public boolean remove(String name) {
+      return roots().remove(name);
+    }
+
+    private static Roots roots() {
+      return heap().roots();
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** Command-line tools over heap files: info and check. */
+package org.jnvm.core.cli;

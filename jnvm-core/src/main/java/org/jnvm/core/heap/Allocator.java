@@ -1,0 +1,224 @@
+package org.jnvm.core.heap;
+
+import java.util.BitSet;
+import org.jnvm.core.pmem.Pmem;
+
+/**
+ * Reserve, then publish. {@link #reserve} hands out a zeroed object with its header written, in
+ * volatile terms only: nothing about it is durable, and it becomes part of the heap after a crash
+ * only once its data has been written back and fenced and a durable reference points at it (the
+ * caller's publish step). {@link #free} is volatile too. Recovery's sweep is the only source of
+ * free space after a restart, so no slot can be freed twice across crashes.
+ *
+ * <p>Small objects come from chunks cut into slots of one size class; each thread keeps its own
+ * free slots per class ({@link ThreadCache}). Large objects take a run of whole chunks. A chunk's
+ * descriptor is written back and fenced when the chunk is put to a new use, before any slot in it
+ * is handed out.
+ */
+final class Allocator {
+  private final long base;
+  private final HeapGeometry g;
+  private final String file;
+
+  /** Volatile copy of each chunk's descriptor; FREE for free chunks. */
+  private final long[] chunks;
+
+  private final BitSet freeChunks;
+
+  /** Bit per granule: set while the object starting there is allocated. */
+  private final Bitmap allocated;
+
+  private final LongStack[] central;
+  private final ThreadLocal<ThreadCache> caches = ThreadLocal.withInitial(ThreadCache::new);
+
+  Allocator(long base, HeapGeometry g, String file, SweepResult swept) {
+    this.base = base;
+    this.g = g;
+    this.file = file;
+    this.chunks = swept.chunks();
+    this.freeChunks = swept.freeChunks();
+    this.allocated = swept.live();
+    this.central = swept.freeSlots();
+  }
+
+  /** A zeroed object of {@code classId} with {@code payload} bytes; not yet durable. */
+  long reserve(int classId, long payload) {
+    long total = ObjectLayout.HEADER + payload;
+    if (payload < 0 || payload > Integer.MAX_VALUE - ObjectLayout.HEADER) {
+      throw new IllegalArgumentException("object size out of range: payload=" + payload);
+    }
+    long obj = total <= SizeClasses.MAX_SMALL ? small(SizeClasses.classOf(total)) : large(total);
+    if (!allocated.set(granule(obj))) {
+      throw new IllegalStateException(
+          "allocator handed out a live slot: offset=0x"
+              + Long.toHexString(obj - base)
+              + " file="
+              + file);
+    }
+    Pmem.fill(obj + ObjectLayout.HEADER, payload, (byte) 0);
+    ObjectLayout.header(obj, classId, (int) payload);
+    return obj;
+  }
+
+  /** Returns an object's memory. Volatile: the caller has already made it unreachable. */
+  void free(long obj) {
+    requireObjectStart(obj - base, "free");
+    if (!allocated.clear(granule(obj))) {
+      throw new IllegalStateException(
+          "double free: offset=0x" + Long.toHexString(obj - base) + " file=" + file);
+    }
+    Pmem.putInt(obj + ObjectLayout.CLASS_ID_OFFSET, 0); // lets recovery count reclaimed slots
+    long d = chunks[g.chunkOf(obj - base)];
+    if (ChunkLayout.kind(d) == ChunkLayout.SMALL) {
+      freeSmall(obj, SizeClasses.indexOfSlot(ChunkLayout.arg(d)));
+    } else {
+      freeLarge(g.chunkOf(obj - base), ChunkLayout.arg(d));
+    }
+  }
+
+  /** True if {@code off} is the start of an allocated object. */
+  boolean isLiveObject(long off) {
+    return objectStartProblem(off) == null && allocated.get(granule(base + off));
+  }
+
+  /** Null if {@code off} can start an object under the current chunk state, else why not. */
+  String objectStartProblem(long off) {
+    if (!g.inData(off)) return "outside the data area";
+    if ((off & (Pmem.LINE - 1)) != 0) return "not line-aligned";
+    int c = g.chunkOf(off);
+    long d = chunks[c];
+    long within = off - g.chunkStart(c);
+    return switch (ChunkLayout.kind(d)) {
+      case ChunkLayout.SMALL ->
+          within % ChunkLayout.arg(d) == 0
+                  && within / ChunkLayout.arg(d) < g.chunkSize() / ChunkLayout.arg(d)
+              ? null
+              : "not a slot start";
+      case ChunkLayout.LARGE_HEAD -> within == 0 ? null : "inside a large object";
+      default -> "in a free chunk";
+    };
+  }
+
+  void requireObjectStart(long off, String op) {
+    String p = objectStartProblem(off);
+    if (p != null) {
+      throw new IllegalArgumentException(
+          op + " of a non-object (" + p + "): offset=0x" + Long.toHexString(off) + " file=" + file);
+    }
+  }
+
+  /** Slot bytes (or run bytes) available at the object starting at {@code off}. */
+  long capacity(long off) {
+    long d = chunks[g.chunkOf(off)];
+    return ChunkLayout.kind(d) == ChunkLayout.SMALL
+        ? ChunkLayout.arg(d)
+        : (long) ChunkLayout.arg(d) * g.chunkSize();
+  }
+
+  int freeChunkCount() {
+    synchronized (freeChunks) {
+      return freeChunks.cardinality();
+    }
+  }
+
+  private long granule(long obj) {
+    return (obj - base - g.dataOffset()) >>> 6;
+  }
+
+  private long small(int sc) {
+    ThreadCache tc = caches.get();
+    if (tc.counts[sc] == 0) refill(tc, sc);
+    return tc.slots[sc][--tc.counts[sc]];
+  }
+
+  private void freeSmall(long obj, int sc) {
+    ThreadCache tc = caches.get();
+    if (tc.counts[sc] == ThreadCache.CAPACITY) spill(tc, sc);
+    tc.slots[sc][tc.counts[sc]++] = obj;
+  }
+
+  private void refill(ThreadCache tc, int sc) {
+    LongStack pool = central[sc];
+    synchronized (pool) {
+      if (pool.isEmpty()) carve(sc, pool);
+      tc.counts[sc] = pool.drainTo(tc.slots[sc], ThreadCache.BATCH);
+    }
+  }
+
+  private void spill(ThreadCache tc, int sc) {
+    LongStack pool = central[sc];
+    synchronized (pool) {
+      for (int i = 0; i < ThreadCache.BATCH; i++) pool.push(tc.slots[sc][--tc.counts[sc]]);
+    }
+  }
+
+  /** Puts a free chunk to use for size class {@code sc} and pushes all its slots. */
+  private void carve(int sc, LongStack pool) {
+    int slot = SizeClasses.SLOT[sc];
+    int c = takeChunks(1, slot, ChunkLayout.encode(ChunkLayout.SMALL, slot));
+    long start = base + g.chunkStart(c);
+    for (int i = g.chunkSize() / slot - 1; i >= 0; i--) pool.push(start + (long) i * slot);
+  }
+
+  private long large(long total) {
+    long n = (total + g.chunkSize() - 1) / g.chunkSize();
+    int c =
+        takeChunks(
+            (int) Math.min(n, Integer.MAX_VALUE),
+            total,
+            ChunkLayout.encode(ChunkLayout.LARGE_HEAD, (int) n));
+    return base + g.chunkStart(c);
+  }
+
+  /**
+   * Takes {@code n} contiguous free chunks, writes their descriptors back and fences them, so no
+   * object in them can be published before recovery would parse the chunks correctly.
+   */
+  private int takeChunks(int n, long requested, long headDescriptor) {
+    synchronized (freeChunks) {
+      int c = findRun(n);
+      if (c < 0) throw full(requested);
+      long table = base + g.tableOffset();
+      for (int i = 0; i < n; i++) {
+        long d = i == 0 ? headDescriptor : ChunkLayout.encode(ChunkLayout.LARGE_CONT, 0);
+        chunks[c + i] = d;
+        ChunkLayout.descriptor(table, c + i, d);
+      }
+      Pmem.pfence();
+      freeChunks.clear(c, c + n);
+      return c;
+    }
+  }
+
+  private int findRun(int n) {
+    for (int c = freeChunks.nextSetBit(0); c >= 0; c = freeChunks.nextSetBit(c + 1)) {
+      int end = freeChunks.nextClearBit(c);
+      if (end - c >= n) return c;
+      c = end;
+    }
+    return -1;
+  }
+
+  private void freeLarge(int c, int n) {
+    synchronized (freeChunks) {
+      for (int i = 0; i < n; i++) chunks[c + i] = ChunkLayout.encode(ChunkLayout.FREE, 0);
+      freeChunks.set(c, c + n);
+    }
+  }
+
+  private HeapFullException full(long requested) {
+    return new HeapFullException(
+        "heap full: requested="
+            + requested
+            + " bytes, free chunks="
+            + freeChunks.cardinality()
+            + " of "
+            + g.chunkCount()
+            + " (chunk="
+            + g.chunkSize()
+            + " bytes) heapSize="
+            + g.heapSize()
+            + " file="
+            + file);
+  }
+}

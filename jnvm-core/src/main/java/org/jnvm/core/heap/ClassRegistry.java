@@ -1,0 +1,230 @@
+package org.jnvm.core.heap;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jnvm.core.JnvmException;
+import org.jnvm.core.pmem.Pmem;
+
+/**
+ * One heap's class ids. Persisted as a chain of registry segments (see {@link
+ * RegistrySegmentLayout}); each id keeps the class name, its layout and fingerprint, so that a
+ * changed layout is reported at first use instead of misread.
+ *
+ * <p>Hot paths are plain array reads: {@link #idOf} by the descriptor's JVM-local index, and {@link
+ * #classOf} by id. Binding and registering are synchronized and rare.
+ */
+final class ClassRegistry {
+  private final Heap heap;
+  private final long firstSegment;
+  private final Map<String, Integer> idByName = new HashMap<>();
+  private volatile ClassInfo[] infos;
+  private volatile PersistentClass<?>[] bound;
+  private volatile int[] idByLocal = new int[64];
+  private long lastSegment;
+  private int userCount;
+
+  private ClassRegistry(Heap heap, long firstSegment, ClassInfo[] infos, long last, int count) {
+    this.heap = heap;
+    this.firstSegment = firstSegment;
+    this.infos = infos;
+    this.bound = new PersistentClass<?>[infos.length];
+    this.lastSegment = last;
+    this.userCount = count;
+    for (ClassInfo c : infos) {
+      if (c != null && c.id() >= PersistentClass.FIRST_USER_ID) idByName.put(c.name(), c.id());
+    }
+  }
+
+  /** Reads the registry from media, checking every segment and entry. */
+  static ClassRegistry load(Heap heap, MediaView view, long firstOffset) {
+    List<ClassInfo> found = new ArrayList<>(Arrays.asList(Builtins.table()));
+    long seg = firstOffset;
+    long last = 0;
+    int index = 0;
+    for (int hops = 0; seg != 0; hops++) {
+      requireObject(view, seg, Builtins.REGISTRY_SEGMENT, "registry segment", hops);
+      last = view.base + seg;
+      for (int i = 0; i < RegistrySegmentLayout.ENTRIES; i++, index++) {
+        long e = RegistrySegmentLayout.entry(last, i);
+        found.add(e == 0 ? null : readEntry(view, e, PersistentClass.FIRST_USER_ID + index));
+      }
+      seg = RegistrySegmentLayout.next(last);
+    }
+    int count = found.size() - PersistentClass.FIRST_USER_ID;
+    while (count > 0 && found.get(found.size() - 1) == null) {
+      found.remove(found.size() - 1);
+      count--;
+    }
+    return new ClassRegistry(
+        heap, view.base + firstOffset, found.toArray(new ClassInfo[0]), last, count);
+  }
+
+  private static ClassInfo readEntry(MediaView view, long entry, int id) {
+    requireObject(view, entry, Builtins.CLASS_ENTRY, "class entry " + id, 0);
+    return ClassEntryLayout.read(view.base + entry, id);
+  }
+
+  static void requireObject(MediaView view, long off, int classId, String what, int hops) {
+    if (hops > view.g.chunkCount() * (long) (view.g.chunkSize() / 64)) {
+      throw new HeapCorruptException("cycle in the " + what + " chain");
+    }
+    String p = view.objectProblem(off);
+    if (p == null && ObjectLayout.classId(view.base + off) != classId) p = "wrong class";
+    if (p != null) {
+      throw new HeapCorruptException("bad " + what + " at 0x" + Long.toHexString(off) + ": " + p);
+    }
+  }
+
+  ClassInfo[] infos() {
+    return infos;
+  }
+
+  /** The class id of {@code type} in this heap, registering it durably on first use. */
+  int idOf(PersistentClass<?> type) {
+    int[] ids = idByLocal;
+    int i = type.localIndex();
+    if (i < ids.length && ids[i] != 0 && bound[ids[i]] == type) return ids[i];
+    return bindSlow(type);
+  }
+
+  /** The descriptor for {@code id}, loading the proxy class by name if needed. */
+  PersistentClass<?> classOf(int id) {
+    PersistentClass<?>[] b = bound;
+    if (id > 0 && id < b.length && b[id] != null) return b[id];
+    return loadSlow(id);
+  }
+
+  private synchronized int bindSlow(PersistentClass<?> type) {
+    Integer id = idByName.get(type.name());
+    if (id == null) {
+      id = append(type);
+    } else if (infos[id].fingerprint() != type.fingerprint()) {
+      throw mismatch(infos[id], type);
+    }
+    bind(id, type);
+    return id;
+  }
+
+  private synchronized PersistentClass<?> loadSlow(int id) {
+    ClassInfo info = id > 0 && id < infos.length ? infos[id] : null;
+    if (info == null || id < PersistentClass.FIRST_USER_ID) {
+      throw new HeapCorruptException("object of unknown class id " + id + " file=" + heap.file());
+    }
+    PersistentClass<?> type = PersistentClass.forName(info.name());
+    if (type == null) type = loadJavaClass(info);
+    if (type.fingerprint() != info.fingerprint()) throw mismatch(info, type);
+    bind(id, type);
+    return type;
+  }
+
+  private PersistentClass<?> loadJavaClass(ClassInfo info) {
+    try {
+      ClassLoader l = Thread.currentThread().getContextClassLoader();
+      Class.forName(info.name(), true, l != null ? l : ClassRegistry.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new JnvmException(
+          "no proxy class on the class path for persistent class "
+              + info.name()
+              + " (id="
+              + info.id()
+              + ") file="
+              + heap.file(),
+          e);
+    }
+    PersistentClass<?> type = PersistentClass.forName(info.name());
+    if (type == null) {
+      throw new JnvmException(
+          "class "
+              + info.name()
+              + " declares no PersistentClass descriptor"
+              + " (id="
+              + info.id()
+              + ") file="
+              + heap.file());
+    }
+    return type;
+  }
+
+  private void bind(int id, PersistentClass<?> type) {
+    PersistentClass<?>[] b = bound.length > id ? bound.clone() : Arrays.copyOf(bound, id + 1);
+    b[id] = type;
+    bound = b;
+    int i = type.localIndex();
+    int[] ids = idByLocal.length > i ? idByLocal.clone() : Arrays.copyOf(idByLocal, 2 * i + 1);
+    ids[i] = id;
+    idByLocal = ids;
+  }
+
+  /**
+   * Registers a new class durably.
+   *
+   * <ol>
+   *   <li>Write the entry object and write it back; make room in the chain if needed.
+   *   <li>Fence, so the entry is durable before anything points at it.
+   *   <li>Store its reference in the segment, write back, fence: the id is durable.
+   * </ol>
+   */
+  private int append(PersistentClass<?> type) {
+    requireWritable();
+    int id = PersistentClass.FIRST_USER_ID + userCount;
+    ClassInfo info = type.info(id);
+    byte[] name = type.name().getBytes(StandardCharsets.UTF_8);
+    long entry =
+        heap.reserveRaw(
+            Builtins.CLASS_ENTRY,
+            ClassEntryLayout.payloadSize(info.refOffsets().length, name.length));
+    ClassEntryLayout.write(entry, info, name);
+    Pmem.pwb(entry, ObjectLayout.HEADER + (long) ObjectLayout.size(entry));
+    int slot = userCount % RegistrySegmentLayout.ENTRIES;
+    if (slot == 0 && userCount > 0) lastSegment = growChain();
+    Pmem.pfence();
+    long at = RegistrySegmentLayout.entryAddress(lastSegment, slot);
+    Pmem.putLong(at, entry - heap.base());
+    Pmem.pwb(at);
+    Pmem.psync();
+    userCount++;
+    ClassInfo[] grown = Arrays.copyOf(infos, Math.max(infos.length, id + 1));
+    grown[id] = info;
+    infos = grown;
+    idByName.put(type.name(), id);
+    return id;
+  }
+
+  private long growChain() {
+    long seg = heap.reserveRaw(Builtins.REGISTRY_SEGMENT, RegistrySegmentLayout.PAYLOAD);
+    Pmem.pwb(seg, ObjectLayout.HEADER + RegistrySegmentLayout.PAYLOAD);
+    Pmem.pfence();
+    Pmem.putLong(RegistrySegmentLayout.nextAddress(lastSegment), seg - heap.base());
+    Pmem.pwb(RegistrySegmentLayout.nextAddress(lastSegment));
+    return seg;
+  }
+
+  private void requireWritable() {
+    if (heap.readOnly()) {
+      throw new JnvmException(
+          "cannot register a class in a heap opened read-only: file=" + heap.file());
+    }
+  }
+
+  private LayoutMismatchException mismatch(ClassInfo stored, PersistentClass<?> current) {
+    return new LayoutMismatchException(
+        "persistent class layout changed: class="
+            + stored.name()
+            + " id="
+            + stored.id()
+            + " heap fingerprint="
+            + Long.toHexString(stored.fingerprint())
+            + " current fingerprint="
+            + Long.toHexString(current.fingerprint())
+            + " file="
+            + heap.file());
+  }
+
+  long firstSegment() {
+    return firstSegment;
+  }
+}

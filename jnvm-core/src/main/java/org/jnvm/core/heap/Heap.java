@@ -1,0 +1,300 @@
+package org.jnvm.core.heap;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import org.jnvm.core.JnvmException;
+import org.jnvm.core.pmem.Pmem;
+
+/**
+ * A persistent heap: one memory-mapped file holding objects, their class registry and named roots.
+ * Build, then open: {@link #create}, {@link #open} or {@link #openOrCreate} return a heap that has
+ * already recovered (see {@link Recovery}); {@link #close} is idempotent.
+ *
+ * <p>Nothing here is static: any number of heaps can be open in one JVM (the crash simulator opens
+ * one per crash image). Proxies of a heap must not be used after it is closed.
+ */
+public final class Heap implements AutoCloseable {
+  private final HeapFile file;
+  private final HeapOptions options;
+  private final long base;
+  private final HeapGeometry g;
+  private final ClassRegistry classes;
+  private final Roots roots;
+  private final Allocator allocator;
+  private final RecoveryReport report;
+  private volatile boolean closed;
+
+  private Heap(HeapFile file, HeapOptions options) {
+    this.file = file;
+    this.options = options;
+    this.base = file.base();
+    this.g = file.geometry;
+    long t0 = System.nanoTime();
+    MediaView view = new MediaView(base, g);
+    long sb = base;
+    this.classes = ClassRegistry.load(this, view, SuperblockLayout.registryOffset(sb));
+    view.classes = classes.infos();
+    this.roots = new Roots(this, view, SuperblockLayout.rootsOffset(sb));
+    String replayed = options.readOnly() ? "" : Recovery.participants(this);
+    int threads = Recovery.threads(options, g);
+    long[] nanos = new long[2];
+    long[] anchors = {SuperblockLayout.rootsOffset(sb), SuperblockLayout.registryOffset(sb)};
+    SweepResult swept = Recovery.markAndSweep(view, anchors, threads, nanos);
+    this.allocator = new Allocator(base, g, file.path.toString(), swept);
+    this.report =
+        new RecoveryReport(
+            file.path,
+            swept.liveObjects(),
+            swept.reclaimed(),
+            swept.freeChunks().cardinality(),
+            g.chunkCount(),
+            threads,
+            nanos[0],
+            nanos[1],
+            System.nanoTime() - t0,
+            replayed);
+  }
+
+  // ---- build, then open --------------------------------------------------------------------
+
+  /** Creates a new heap of {@code size} bytes; fails if the file exists. */
+  public static Heap create(Path path, long size) {
+    return create(path, size, HeapOptions.DEFAULT);
+  }
+
+  public static Heap create(Path path, long size, HeapOptions options) {
+    checkSize(path, size);
+    HeapFile tmp = HeapFile.createTemporary(path, size, options.syncMapping());
+    try {
+      format(tmp);
+    } catch (RuntimeException e) {
+      tmp.close();
+      deleteQuietly(tmp.path);
+      throw e;
+    }
+    HeapFile.publish(tmp, path);
+    return open(path, options);
+  }
+
+  /** Opens an existing heap and recovers it; fails if it does not exist. Never formats. */
+  public static Heap open(Path path) {
+    return open(path, HeapOptions.DEFAULT);
+  }
+
+  public static Heap open(Path path, HeapOptions options) {
+    HeapFile f = HeapFile.open(path, options.readOnly(), options.syncMapping());
+    try {
+      return new Heap(f, options);
+    } catch (HeapCorruptException e) {
+      f.close();
+      String m = e.getMessage();
+      throw m.contains(" file=") ? e : new HeapCorruptException(m + " file=" + path, e);
+    } catch (RuntimeException e) {
+      f.close();
+      throw e;
+    }
+  }
+
+  /** Opens the heap at {@code path} if the file exists, else creates it with {@code size}. */
+  public static Heap openOrCreate(Path path, long size) {
+    return openOrCreate(path, size, HeapOptions.DEFAULT);
+  }
+
+  public static Heap openOrCreate(Path path, long size, HeapOptions options) {
+    return Files.exists(path) ? open(path, options) : create(path, size, options);
+  }
+
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) return;
+      closed = true;
+    }
+    file.close();
+  }
+
+  // ---- objects -----------------------------------------------------------------------------
+
+  /** Reserves a zeroed object of {@code type}; durable only once published (see PObject). */
+  long allocate(PersistentClass<?> type, long payload) {
+    if (type.fixedSize() != PersistentClass.VARIABLE && payload != type.fixedSize()) {
+      throw new IllegalArgumentException(
+          "payload of a fixed-size class must be its size: class="
+              + type.name()
+              + " size="
+              + type.fixedSize()
+              + " requested="
+              + payload);
+    }
+    return reserveRaw(classes.idOf(type), payload);
+  }
+
+  long reserveRaw(int classId, long payload) {
+    requireWritable("allocate");
+    return allocator.reserve(classId, payload);
+  }
+
+  void freeRaw(long address) {
+    allocator.free(address);
+  }
+
+  /**
+   * Frees an object now (volatile). The caller has already made it unreachable durably; a crash
+   * before that point simply keeps it. Freeing twice is detected and refused.
+   */
+  public void free(PObject o) {
+    requireWritable("free");
+    if (o.heap() != this) throw new IllegalArgumentException("object of another heap: " + o);
+    allocator.free(o.address());
+  }
+
+  /**
+   * The proxy of the object at file offset {@code offset} (0 gives null). With checks on, the
+   * offset must be the start of a live object; anything else is reported, never followed.
+   */
+  @SuppressWarnings("unchecked")
+  public <T extends PObject> T object(long offset) {
+    if (offset == 0) return null;
+    if (Pmem.CHECKS && !allocator.isLiveObject(offset)) {
+      throw new HeapCorruptException(
+          "reference to a non-object or freed object: offset=0x"
+              + Long.toHexString(offset)
+              + " file="
+              + file.path);
+    }
+    long a = base + offset;
+    return (T) classes.classOf(ObjectLayout.classId(a)).factory().resurrect(this, a);
+  }
+
+  // ---- accessors ---------------------------------------------------------------------------
+
+  public Roots roots() {
+    return roots;
+  }
+
+  public Path file() {
+    return file.path;
+  }
+
+  public long base() {
+    return base;
+  }
+
+  public long size() {
+    return g.heapSize();
+  }
+
+  public boolean readOnly() {
+    return options.readOnly();
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  public HeapOptions options() {
+    return options;
+  }
+
+  /** What recovery did when this heap was opened. */
+  public RecoveryReport recoveryReport() {
+    return report;
+  }
+
+  /** Chunks not in use, of {@link #chunkCount()}. */
+  public int freeChunks() {
+    return allocator.freeChunkCount();
+  }
+
+  public int chunkCount() {
+    return g.chunkCount();
+  }
+
+  /** Runs every check recovery makes, collecting problems instead of stopping at the first. */
+  public VerifyReport verify() {
+    return Verifier.verify(this);
+  }
+
+  /** Superblock, sizes, classes and roots, as text. */
+  public String describe() {
+    return HeapInfo.describe(this);
+  }
+
+  HeapGeometry geometry() {
+    return g;
+  }
+
+  ClassRegistry classes() {
+    return classes;
+  }
+
+  Allocator allocator() {
+    return allocator;
+  }
+
+  private void requireWritable(String op) {
+    if (options.readOnly()) {
+      throw new JnvmException("cannot " + op + " in a heap opened read-only: file=" + file.path);
+    }
+    if (closed) throw new JnvmException("heap is closed: file=" + file.path);
+  }
+
+  // ---- creation ----------------------------------------------------------------------------
+
+  private static void checkSize(Path path, long size) {
+    if (size < HeapGeometry.minHeapSize() || size > HeapGeometry.MAX_HEAP) {
+      throw new HeapAccessException(
+          "heap size out of range: requested="
+              + size
+              + " min="
+              + HeapGeometry.minHeapSize()
+              + " max="
+              + HeapGeometry.MAX_HEAP
+              + " (one mapping on JDK 17) file="
+              + path);
+    }
+  }
+
+  /** Writes the initial segments, then the superblock, each durable before the next step. */
+  private static void format(HeapFile f) {
+    HeapGeometry g = f.geometry;
+    long base = f.base();
+    SweepResult empty =
+        new SweepResult(
+            new long[g.chunkCount()],
+            allChunks(g),
+            new Bitmap((long) g.chunkCount() * g.chunkSize() / 64),
+            pools(),
+            0,
+            0);
+    Allocator a = new Allocator(base, g, f.path.toString(), empty);
+    long roots = a.reserve(Builtins.ROOT_SEGMENT, RootSegmentLayout.PAYLOAD);
+    long registry = a.reserve(Builtins.REGISTRY_SEGMENT, RegistrySegmentLayout.PAYLOAD);
+    Pmem.pwb(roots, ObjectLayout.HEADER + RootSegmentLayout.PAYLOAD);
+    Pmem.pwb(registry, ObjectLayout.HEADER + RegistrySegmentLayout.PAYLOAD);
+    Pmem.pfence();
+    SuperblockLayout.write(base, g, roots - base, registry - base, System.currentTimeMillis());
+    Pmem.persist(base, SuperblockLayout.SIZE);
+  }
+
+  private static BitSet allChunks(HeapGeometry g) {
+    BitSet b = new BitSet(g.chunkCount());
+    b.set(0, g.chunkCount());
+    return b;
+  }
+
+  private static LongStack[] pools() {
+    LongStack[] p = new LongStack[SizeClasses.count()];
+    for (int i = 0; i < p.length; i++) p[i] = new LongStack(16);
+    return p;
+  }
+
+  private static void deleteQuietly(Path p) {
+    try {
+      Files.deleteIfExists(p);
+    } catch (java.io.IOException ignored) {
+      // a leftover temporary file is named after the heap and harmless
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package org.jnvm.core.heap;
+
+import java.time.Instant;
+
+/** Renders a heap's superblock, geometry, class registry and roots for {@code jnvm info}. */
+final class HeapInfo {
+  private HeapInfo() {}
+
+  static String describe(Heap heap) {
+    long sb = heap.base();
+    HeapGeometry g = heap.geometry();
+    StringBuilder s = new StringBuilder();
+    s.append("file            ").append(heap.file()).append('\n');
+    s.append("format          ")
+        .append(SuperblockLayout.major(sb))
+        .append('.')
+        .append(SuperblockLayout.minor(sb))
+        .append('\n');
+    s.append("created         ")
+        .append(Instant.ofEpochMilli(SuperblockLayout.createdMillis(sb)))
+        .append('\n');
+    s.append("heap size       ").append(g.heapSize()).append(" bytes\n");
+    s.append("chunks          ")
+        .append(g.chunkCount())
+        .append(" x ")
+        .append(g.chunkSize())
+        .append(" bytes, ")
+        .append(heap.freeChunks())
+        .append(" free\n");
+    s.append("chunk table     @0x").append(Long.toHexString(g.tableOffset())).append('\n');
+    s.append("data            @0x").append(Long.toHexString(g.dataOffset())).append('\n');
+    s.append("recovery        ").append(heap.recoveryReport()).append('\n');
+    s.append("classes:\n");
+    for (ClassInfo c : heap.classes().infos()) {
+      if (c != null && c.id() >= PersistentClass.FIRST_USER_ID) {
+        s.append(
+            String.format(
+                "  %5d  %-50s size=%-6s refs=%d%s fp=%016x%n",
+                c.id(),
+                c.name(),
+                c.fixedSize() < 0 ? "var" : Integer.toString(c.fixedSize()),
+                c.refOffsets().length,
+                c.refTail() >= 0 ? " tail@" + c.refTail() : "",
+                c.fingerprint()));
+      }
+    }
+    s.append("roots:\n");
+    for (String name : heap.roots().names()) s.append("  ").append(name).append('\n');
+    return s.toString();
+  }
+}

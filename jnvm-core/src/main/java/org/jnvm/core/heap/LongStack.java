@@ -1,0 +1,38 @@
+package org.jnvm.core.heap;
+
+import java.util.Arrays;
+
+/** A growable stack of longs, no boxing. Not thread-safe. */
+final class LongStack {
+  private long[] items;
+  private int size;
+
+  LongStack(int capacity) {
+    items = new long[Math.max(4, capacity)];
+  }
+
+  void push(long v) {
+    if (size == items.length) items = Arrays.copyOf(items, size * 2);
+    items[size++] = v;
+  }
+
+  long pop() {
+    return items[--size];
+  }
+
+  int size() {
+    return size;
+  }
+
+  boolean isEmpty() {
+    return size == 0;
+  }
+
+  /** Moves up to {@code n} items into {@code dst}, returning how many moved. */
+  int drainTo(long[] dst, int n) {
+    int k = Math.min(n, size);
+    System.arraycopy(items, size - k, dst, 0, k);
+    size -= k;
+    return k;
+  }
+}

@@ -1,0 +1,193 @@
+package org.jnvm.core.heap;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Describes a persistent class to the heap: its name, payload size, where its references are, a
+ * layout string for the fingerprint, and the factory that resurrects proxies.
+ *
+ * <p>References sit at fixed payload offsets ({@link Builder#refs}) and/or in every 8-byte word
+ * from a tail offset to the end of the payload ({@link Builder#refTail}), which covers arrays of
+ * references. Recovery needs nothing else to mark, so it never creates proxies.
+ *
+ * <p>Descriptors are catalogued JVM-wide by name; a heap binds a name to a class id on first use
+ * and persists the layout with its fingerprint, so a changed layout is detected.
+ */
+public final class PersistentClass<T extends PObject> {
+  /** Resurrects a proxy for the object at {@code address} (no reflection on the hot path). */
+  @FunctionalInterface
+  public interface Factory<T extends PObject> {
+    T resurrect(Heap heap, long address);
+  }
+
+  /** Built-in classes have ids below this; registered classes get ids from it upwards. */
+  public static final int FIRST_USER_ID = 64;
+
+  /** Payload size of variable-size classes. */
+  public static final int VARIABLE = -1;
+
+  public static final int NO_TAIL = -1;
+
+  private static final ConcurrentHashMap<String, PersistentClass<?>> CATALOG =
+      new ConcurrentHashMap<>();
+  private static final AtomicInteger NEXT_LOCAL = new AtomicInteger();
+
+  private final String name;
+  private final int fixedSize;
+  private final int[] refOffsets;
+  private final int refTail;
+  private final String layout;
+  private final Factory<T> factory;
+  private final long fingerprint;
+  private final int localIndex;
+
+  private PersistentClass(Builder<T> b) {
+    this.name = b.name;
+    this.fixedSize = b.fixedSize;
+    this.refOffsets = b.refs.clone();
+    this.refTail = b.refTail;
+    this.layout = b.layout;
+    this.factory = b.factory;
+    this.fingerprint = fingerprint(name, fixedSize, refOffsets, refTail, layout);
+    this.localIndex = NEXT_LOCAL.getAndIncrement();
+  }
+
+  /** Starts a descriptor for the class named {@code name} (usually the proxy's binary name). */
+  public static <T extends PObject> Builder<T> builder(String name, Factory<T> factory) {
+    return new Builder<>(name, factory);
+  }
+
+  /** The catalogued descriptor of {@code name}, or null. */
+  public static PersistentClass<?> forName(String name) {
+    return CATALOG.get(name);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** Payload bytes, or {@link #VARIABLE}. */
+  public int fixedSize() {
+    return fixedSize;
+  }
+
+  int[] refOffsets() {
+    return refOffsets;
+  }
+
+  int refTail() {
+    return refTail;
+  }
+
+  public long fingerprint() {
+    return fingerprint;
+  }
+
+  Factory<T> factory() {
+    return factory;
+  }
+
+  int localIndex() {
+    return localIndex;
+  }
+
+  ClassInfo info(int id) {
+    return new ClassInfo(id, name, fingerprint, fixedSize, refOffsets, refTail);
+  }
+
+  static long fingerprint(String name, int size, int[] refs, int tail, String layout) {
+    String s = name + '|' + size + '|' + Arrays.toString(refs) + '|' + tail + '|' + layout;
+    long h = 0xcbf29ce484222325L; // FNV-1a 64
+    for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
+      h = (h ^ (b & 0xff)) * 0x100000001b3L;
+    }
+    return h;
+  }
+
+  @Override
+  public String toString() {
+    return "PersistentClass["
+        + name
+        + " size="
+        + fixedSize
+        + " fp="
+        + Long.toHexString(fingerprint)
+        + "]";
+  }
+
+  /** Builds and catalogues a descriptor. */
+  public static final class Builder<T extends PObject> {
+    private final String name;
+    private final Factory<T> factory;
+    private int fixedSize = VARIABLE;
+    private int[] refs = new int[0];
+    private int refTail = NO_TAIL;
+    private String layout = "";
+
+    private Builder(String name, Factory<T> factory) {
+      this.name = name;
+      this.factory = factory;
+    }
+
+    /** Every object of the class has exactly {@code bytes} of payload. */
+    public Builder<T> fixedSize(int bytes) {
+      this.fixedSize = bytes;
+      return this;
+    }
+
+    /** Payload offsets of reference fields (8 bytes each, 8-aligned). */
+    public Builder<T> refs(int... offsets) {
+      this.refs = offsets.clone();
+      return this;
+    }
+
+    /** Every 8-byte word from {@code offset} to the payload's end is a reference. */
+    public Builder<T> refTail(int offset) {
+      this.refTail = offset;
+      return this;
+    }
+
+    /** A description of the fields, e.g. {@code "x:int@0 msg:ref@8"}; part of the fingerprint. */
+    public Builder<T> layout(String description) {
+      this.layout = description;
+      return this;
+    }
+
+    public PersistentClass<T> build() {
+      check();
+      PersistentClass<T> c = new PersistentClass<>(this);
+      PersistentClass<?> prior = CATALOG.putIfAbsent(name, c);
+      if (prior != null && prior.fingerprint != c.fingerprint) {
+        throw new LayoutMismatchException(
+            "two layouts declared for one persistent class: class="
+                + name
+                + " first="
+                + Long.toHexString(prior.fingerprint)
+                + " second="
+                + Long.toHexString(c.fingerprint));
+      }
+      return c;
+    }
+
+    private void check() {
+      for (int r : refs) {
+        if (r < 0 || (r & 7) != 0 || (fixedSize != VARIABLE && r + 8 > fixedSize)) {
+          throw new IllegalArgumentException(
+              "reference offset must be 8-aligned and inside the payload: class="
+                  + name
+                  + " offset="
+                  + r
+                  + " size="
+                  + fixedSize);
+        }
+      }
+      if (refTail != NO_TAIL && (refTail < 0 || (refTail & 7) != 0)) {
+        throw new IllegalArgumentException(
+            "reference tail must be 8-aligned: class=" + name + " tail=" + refTail);
+      }
+    }
+  }
+}

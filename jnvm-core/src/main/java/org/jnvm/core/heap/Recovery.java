@@ -1,0 +1,50 @@
+package org.jnvm.core.heap;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * The named recovery procedure, run every time a heap opens. Idempotent: it replays logs (through
+ * participants), then computes reachability and the free lists in volatile memory only, so a crash
+ * at any point of it leaves the heap as it found it (or with some committed logs applied, which
+ * replaying again does not change).
+ *
+ * <ol>
+ *   <li>Read the chunk table, class registry and roots, checking every offset.
+ *   <li>Run the recovery participants (log replay).
+ *   <li>Mark from the root directory and the registry using persisted layouts, in parallel.
+ *   <li>Sweep: unmarked objects become free space, in parallel.
+ * </ol>
+ */
+final class Recovery {
+  private Recovery() {}
+
+  static int threads(HeapOptions o, HeapGeometry g) {
+    if (o.recoveryThreads() > 0) return o.recoveryThreads();
+    int cores = Runtime.getRuntime().availableProcessors();
+    return g.chunkCount() < 256 ? 1 : Math.max(1, cores);
+  }
+
+  /** Runs the participants; returns their summaries. */
+  static String participants(Heap heap) {
+    List<String> done = new ArrayList<>();
+    for (RecoveryParticipant p : ServiceLoader.load(RecoveryParticipant.class)) {
+      String s = p.recover(heap);
+      if (!s.isEmpty()) done.add(p.name() + ": " + s);
+    }
+    return String.join("; ", done);
+  }
+
+  /** Marks and sweeps, returning the allocator's initial state and the timings. */
+  static SweepResult markAndSweep(MediaView view, long[] roots, int threads, long[] nanos) {
+    Bitmap marks = new Bitmap((long) view.g.chunkCount() * view.g.chunkSize() / 64);
+    long t0 = System.nanoTime();
+    long live = new Marker(view, marks, false).mark(roots, threads);
+    long t1 = System.nanoTime();
+    SweepResult r = new Sweeper(view, marks).sweep(threads, live);
+    nanos[0] = t1 - t0;
+    nanos[1] = System.nanoTime() - t1;
+    return r;
+  }
+}

@@ -1,0 +1,254 @@
+package org.jnvm.core.pmem;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.nio.Buffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import sun.misc.Unsafe;
+
+/**
+ * The gateway: every persistent load, store, write-back and fence in J-NVM goes through this class,
+ * and nothing else touches {@code Unsafe}, the writeback intrinsics or the mappings.
+ *
+ * <p>The backend is chosen once, when this class initialises, and kept in static finals so that C2
+ * inlines the chosen path and folds the others away (see {@link BackendSelector} for the order and
+ * {@code docs/gateway.md} for the flags it needs). Loads and stores are plain {@code Unsafe}
+ * accesses; they are not bounds-checked here: callers validate addresses read from media before
+ * use, and {@link #CHECKS} guards write-backs against unmapped addresses, which would otherwise
+ * kill the JVM.
+ */
+public final class Pmem {
+  /** Cache line size: the unit of write-back and of crash-simulation tracking. */
+  public static final int LINE = 64;
+
+  /** Safety checks on addresses (on unless {@code -Djnvm.checks=false}). */
+  public static final boolean CHECKS = !"false".equals(System.getProperty("jnvm.checks"));
+
+  private static final Unsafe U = unsafe();
+  private static final long BUFFER_ADDRESS = bufferAddressOffset();
+  private static final long BYTE_ARRAY_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
+  private static final BackendSelector.Choice CHOICE = BackendSelector.select();
+  private static final PmemBackend BACKEND = CHOICE.backend();
+  private static final boolean TRACKING = BACKEND.tracksStores();
+
+  static {
+    if (!"false".equals(System.getProperty("jnvm.log"))) {
+      System.err.println("[jnvm] gateway backend: " + CHOICE.describe());
+    }
+  }
+
+  private Pmem() {}
+
+  /** The name of the backend in use. */
+  public static String backendName() {
+    return BACKEND.name();
+  }
+
+  /** One line: the backend in use and why it was chosen. */
+  public static String backendDescription() {
+    return CHOICE.describe();
+  }
+
+  /** The backend in use (emulation uses this to reach its own backend). */
+  public static PmemBackend backend() {
+    return BACKEND;
+  }
+
+  // ---- loads -------------------------------------------------------------------------------
+
+  public static byte getByte(long a) {
+    return U.getByte(a);
+  }
+
+  public static short getShort(long a) {
+    return U.getShort(a);
+  }
+
+  public static char getChar(long a) {
+    return U.getChar(a);
+  }
+
+  public static int getInt(long a) {
+    return U.getInt(a);
+  }
+
+  public static long getLong(long a) {
+    return U.getLong(a);
+  }
+
+  public static float getFloat(long a) {
+    return U.getFloat(a);
+  }
+
+  public static double getDouble(long a) {
+    return U.getDouble(a);
+  }
+
+  public static long getLongVolatile(long a) {
+    return U.getLongVolatile(null, a);
+  }
+
+  /** Copies {@code len} persistent bytes at {@code src} into {@code dst[off..]}. */
+  public static void read(long src, byte[] dst, int off, int len) {
+    U.copyMemory(null, src, dst, BYTE_ARRAY_BASE + off, len);
+  }
+
+  // ---- stores ------------------------------------------------------------------------------
+
+  public static void putByte(long a, byte v) {
+    U.putByte(a, v);
+    if (TRACKING) BACKEND.stored(a, 1);
+  }
+
+  public static void putShort(long a, short v) {
+    U.putShort(a, v);
+    if (TRACKING) BACKEND.stored(a, 2);
+  }
+
+  public static void putChar(long a, char v) {
+    U.putChar(a, v);
+    if (TRACKING) BACKEND.stored(a, 2);
+  }
+
+  public static void putInt(long a, int v) {
+    U.putInt(a, v);
+    if (TRACKING) BACKEND.stored(a, 4);
+  }
+
+  public static void putLong(long a, long v) {
+    U.putLong(a, v);
+    if (TRACKING) BACKEND.stored(a, 8);
+  }
+
+  public static void putFloat(long a, float v) {
+    U.putFloat(a, v);
+    if (TRACKING) BACKEND.stored(a, 4);
+  }
+
+  public static void putDouble(long a, double v) {
+    U.putDouble(a, v);
+    if (TRACKING) BACKEND.stored(a, 8);
+  }
+
+  /** A store with release semantics, for structures read concurrently without locks. */
+  public static void putLongRelease(long a, long v) {
+    U.putLongVolatile(null, a, v);
+    if (TRACKING) BACKEND.stored(a, 8);
+  }
+
+  /** Atomic compare-and-set of 8 aligned bytes. */
+  public static boolean compareAndSetLong(long a, long expected, long value) {
+    boolean done = U.compareAndSwapLong(null, a, expected, value);
+    if (TRACKING && done) BACKEND.stored(a, 8);
+    return done;
+  }
+
+  /** Copies {@code src[off..off+len)} to persistent memory at {@code dst}. */
+  public static void write(byte[] src, int off, long dst, int len) {
+    U.copyMemory(src, BYTE_ARRAY_BASE + off, null, dst, len);
+    if (TRACKING) BACKEND.stored(dst, len);
+  }
+
+  /** Copies {@code len} bytes between two persistent addresses (ranges may not overlap). */
+  public static void copy(long src, long dst, long len) {
+    U.copyMemory(src, dst, len);
+    if (TRACKING) BACKEND.stored(dst, len);
+  }
+
+  /** Sets {@code len} bytes at {@code dst} to {@code value}. */
+  public static void fill(long dst, long len, byte value) {
+    U.setMemory(dst, len, value);
+    if (TRACKING) BACKEND.stored(dst, len);
+  }
+
+  // ---- durability --------------------------------------------------------------------------
+
+  /** Writes back the line holding {@code a}. Durable only after a later fence. */
+  public static void pwb(long a) {
+    if (CHECKS) Mappings.require(a, "pwb");
+    BACKEND.pwb(a);
+  }
+
+  /** Writes back every line that holds a byte of {@code [a, a + len)}. */
+  public static void pwb(long a, long len) {
+    if (len <= 0) return;
+    if (CHECKS) {
+      Mappings.require(a, "pwb");
+      Mappings.require(a + len - 1, "pwb");
+    }
+    for (long line = a & -LINE, end = a + len; line < end; line += LINE) {
+      BACKEND.pwb(line);
+    }
+  }
+
+  /** Orders earlier write-backs before later stores. */
+  public static void pfence() {
+    BACKEND.pfence();
+  }
+
+  /** Returns once every earlier write-back is durable. */
+  public static void psync() {
+    BACKEND.psync();
+  }
+
+  /** Writes back {@code [a, a + len)} and waits until it is durable. */
+  public static void persist(long a, long len) {
+    pwb(a, len);
+    psync();
+  }
+
+  // ---- mappings ----------------------------------------------------------------------------
+
+  /**
+   * Maps {@code [0, size)} of an open channel and registers the mapping with the backend.
+   *
+   * @param sync use a synchronous (MAP_SYNC) mapping, for DAX file systems
+   */
+  public static Mapping map(Path file, FileChannel ch, long size, boolean readOnly, boolean sync)
+      throws IOException {
+    MappedByteBuffer buf = ch.map(mapMode(readOnly, sync), 0, size);
+    Mapping m = new Mapping(file, buf, U.getLong(buf, BUFFER_ADDRESS), size, readOnly);
+    Mappings.add(m);
+    BACKEND.mapped(m);
+    return m;
+  }
+
+  /** Unmaps now. Proxies into the mapping must not be used afterwards. */
+  public static void unmap(Mapping m) {
+    BACKEND.unmapping(m);
+    Mappings.remove(m);
+    U.invokeCleaner(m.buffer());
+  }
+
+  /** The live mapping holding {@code address}, or null. */
+  public static Mapping mappingOf(long address) {
+    return Mappings.find(address);
+  }
+
+  private static FileChannel.MapMode mapMode(boolean readOnly, boolean sync) {
+    if (readOnly) {
+      return sync ? jdk.nio.mapmode.ExtendedMapMode.READ_ONLY_SYNC : FileChannel.MapMode.READ_ONLY;
+    }
+    return sync ? jdk.nio.mapmode.ExtendedMapMode.READ_WRITE_SYNC : FileChannel.MapMode.READ_WRITE;
+  }
+
+  private static Unsafe unsafe() {
+    try {
+      Field f = Unsafe.class.getDeclaredField("theUnsafe");
+      f.setAccessible(true);
+      return (Unsafe) f.get(null);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private static long bufferAddressOffset() {
+    try {
+      return U.objectFieldOffset(Buffer.class.getDeclaredField("address"));
+    } catch (NoSuchFieldException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+}

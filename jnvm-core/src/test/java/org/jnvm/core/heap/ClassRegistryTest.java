@@ -1,0 +1,135 @@
+package org.jnvm.core.heap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jnvm.core.JnvmException;
+import org.junit.jupiter.api.Test;
+
+class ClassRegistryTest {
+
+  /** A class whose layout depends on a system property, to play "the class changed". */
+  public static final class Evolving extends PObject {
+    static final PersistentClass<Evolving> TYPE =
+        PersistentClass.builder(Evolving.class.getName(), (h, a) -> new Evolving(h, a, null))
+            .fixedSize(Integer.getInteger("evolving.size", 16))
+            .layout(
+                "a:long@0 b:long@8" + (Integer.getInteger("evolving.size", 16) > 16 ? " c@16" : ""))
+            .build();
+
+    Evolving(Heap h) {
+      super(h, TYPE);
+    }
+
+    private Evolving(Heap h, long a, Resurrect r) {
+      super(h, a, r);
+    }
+  }
+
+  /** Child: writes one Evolving object with the layout chosen by evolving.size. */
+  public static final class Writer {
+    public static void main(String[] args) {
+      try (Heap h = Heap.create(Path.of(args[0]), 1 << 20)) {
+        h.roots().put("e", new Evolving(h));
+      }
+      System.out.println("WROTE");
+    }
+  }
+
+  @Test
+  void changedLayoutIsReportedNotMisread() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("evolve");
+      runChild(List.of("-Devolving.size=24"), Writer.class, p);
+      try (Heap h = Heap.open(p)) { // this JVM has the 16-byte layout
+        LayoutMismatchException e =
+            assertThrows(LayoutMismatchException.class, () -> h.roots().get("e"));
+        assertTrue(
+            e.getMessage()
+                .contains("persistent class layout changed: class=" + Evolving.class.getName()),
+            e.getMessage());
+        assertThrows(LayoutMismatchException.class, () -> new Evolving(h));
+      }
+    }
+  }
+
+  @Test
+  void classesAreLoadedByNameOnFirstRead() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("byname");
+      runChild(List.of(), Writer.class, p);
+      try (Heap h = Heap.open(p)) {
+        Evolving e = h.roots().get("e");
+        assertEquals(Evolving.class, e.getClass());
+        assertTrue(h.describe().contains(Evolving.class.getName()), h.describe());
+      }
+    }
+  }
+
+  @Test
+  void manyClassesGrowTheRegistryChain() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("many");
+      int n = 3 * RegistrySegmentLayout.ENTRIES + 5;
+      try (Heap h = Heap.create(p, 1 << 20)) {
+        for (int i = 0; i < n; i++) {
+          PersistentClass<PObject> c =
+              PersistentClass.<PObject>builder("many.C" + i, (hh, a) -> null)
+                  .fixedSize(8)
+                  .layout("x" + i)
+                  .build();
+          h.roots().put("o" + i, new PObject(h, c) {});
+        }
+      }
+      try (Heap h = Heap.open(p)) {
+        assertEquals(n, h.roots().names().size());
+        assertTrue(h.verify().ok(), () -> h.verify().toString());
+        assertTrue(h.describe().contains("many.C" + (n - 1)));
+      }
+    }
+  }
+
+  @Test
+  void unknownClassNameGivesAClearError() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("unknown");
+      try (Heap h = Heap.create(p, 1 << 20)) {
+        PersistentClass<PObject> c =
+            PersistentClass.<PObject>builder("no.such.Clazz", (hh, a) -> null).fixedSize(8).build();
+        h.roots().put("o", new PObject(h, c) {});
+      }
+      String msg = runChild(List.of(), Reader.class, p);
+      assertTrue(
+          msg.contains("no proxy class on the class path for persistent class no.such.Clazz"), msg);
+    }
+  }
+
+  /** Child: reads root "o" in a JVM that never declared its class. */
+  public static final class Reader {
+    public static void main(String[] args) {
+      try (Heap h = Heap.open(Path.of(args[0]))) {
+        h.roots().get("o");
+        System.out.println("READ");
+      } catch (JnvmException e) {
+        System.out.println("ERROR " + e.getMessage());
+      }
+    }
+  }
+
+  private static String runChild(List<String> jvm, Class<?> main, Path p)
+      throws IOException, InterruptedException {
+    List<String> flags = new java.util.ArrayList<>(ChildJvm.gatewayFlags());
+    flags.addAll(jvm);
+    Process c = ChildJvm.start(main, flags, p.toString());
+    String out = new String(c.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(c.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(0, c.exitValue(), out);
+    return out;
+  }
+}

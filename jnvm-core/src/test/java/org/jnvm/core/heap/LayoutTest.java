@@ -1,0 +1,96 @@
+package org.jnvm.core.heap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Layout arithmetic: sizes, alignment, no overlap. */
+class LayoutTest {
+
+  @Test
+  void superblockFieldsAreContiguousAndFitTheRegion() {
+    int[] offsets = {
+      SuperblockLayout.MAGIC_OFFSET,
+      SuperblockLayout.MAJOR_OFFSET,
+      SuperblockLayout.MINOR_OFFSET,
+      SuperblockLayout.LINE_OFFSET,
+      SuperblockLayout.RESERVED0_OFFSET,
+      SuperblockLayout.HEAP_SIZE_OFFSET,
+      SuperblockLayout.CHUNK_SIZE_OFFSET,
+      SuperblockLayout.CHUNK_COUNT_OFFSET,
+      SuperblockLayout.TABLE_OFFSET,
+      SuperblockLayout.DATA_OFFSET,
+      SuperblockLayout.ROOTS_OFFSET,
+      SuperblockLayout.REGISTRY_OFFSET,
+      SuperblockLayout.CREATED_OFFSET,
+      SuperblockLayout.RESERVED_OFFSET,
+      SuperblockLayout.CHECKSUM_OFFSET
+    };
+    int[] sizes = {8, 2, 2, 2, 2, 8, 4, 4, 8, 8, 8, 8, 8, 48, 8};
+    for (int i = 1; i < offsets.length; i++) {
+      assertEquals(
+          offsets[i - 1] + sizes[i - 1], offsets[i], "field " + i + " follows field " + (i - 1));
+      assertEquals(0, offsets[i] % Math.min(8, sizes[i]), "field " + i + " naturally aligned");
+    }
+    assertEquals(SuperblockLayout.SIZE, offsets[offsets.length - 1] + 8);
+    assertTrue(SuperblockLayout.SIZE <= SuperblockLayout.REGION);
+    assertEquals(
+        "JNVMHEAP",
+        new String(
+            java.nio.ByteBuffer.allocate(8)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putLong(SuperblockLayout.MAGIC)
+                .array()));
+  }
+
+  @Test
+  void geometryKeepsTableAndChunksInsideTheFile() {
+    for (long size :
+        new long[] {
+          HeapGeometry.minHeapSize(), 1 << 20, 10_000_019L, 1L << 30, HeapGeometry.MAX_HEAP
+        }) {
+      HeapGeometry g = HeapGeometry.forSize(size);
+      assertTrue(g.chunkCount() >= HeapGeometry.MIN_CHUNKS, "chunks for " + size);
+      assertTrue(g.tableOffset() >= SuperblockLayout.REGION);
+      assertTrue(g.tableOffset() + (long) g.chunkCount() * ChunkLayout.SIZE <= g.dataOffset());
+      assertEquals(0, g.dataOffset() % HeapGeometry.PAGE);
+      assertTrue(g.dataEnd() <= size, "data inside the file for " + size);
+      assertTrue(size - g.dataEnd() < HeapGeometry.CHUNK + HeapGeometry.PAGE, "little waste");
+    }
+  }
+
+  @Test
+  void sizeClassesAreLineMultiplesAndCoverEverySmallSize() {
+    int prev = 0;
+    for (int s : SizeClasses.SLOT) {
+      assertEquals(0, s % 64, "slot " + s);
+      assertTrue(s > prev);
+      prev = s;
+    }
+    for (int bytes = 1; bytes <= SizeClasses.MAX_SMALL; bytes++) {
+      int sc = SizeClasses.classOf(bytes);
+      assertTrue(SizeClasses.SLOT[sc] >= bytes, "fits " + bytes);
+      assertTrue(sc == 0 || SizeClasses.SLOT[sc - 1] < bytes, "smallest for " + bytes);
+    }
+  }
+
+  @Test
+  void rootEntriesNeverStraddleALine() {
+    for (int i = 0; i < RootSegmentLayout.ENTRIES; i++) {
+      long start = RootSegmentLayout.entry(0, i);
+      assertEquals(start / 64, (start + RootSegmentLayout.ENTRY - 1) / 64, "entry " + i);
+    }
+    assertEquals(RootSegmentLayout.PAYLOAD, RegistrySegmentLayout.PAYLOAD, "one slot class");
+  }
+
+  @Test
+  void chunkDescriptorsRoundTrip() {
+    long d = ChunkLayout.encode(ChunkLayout.LARGE_HEAD, 12345);
+    assertEquals(ChunkLayout.LARGE_HEAD, ChunkLayout.kind(d));
+    assertEquals(12345, ChunkLayout.arg(d));
+    assertTrue(ChunkLayout.wellFormed(d));
+    assertTrue(!ChunkLayout.wellFormed(d | 0x100));
+    assertEquals(8, ObjectLayout.HEADER);
+  }
+}

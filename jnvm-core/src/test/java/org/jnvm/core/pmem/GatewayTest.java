@@ -1,0 +1,99 @@
+package org.jnvm.core.pmem;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jnvm.core.heap.ChildJvm;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.Node;
+import org.jnvm.core.heap.TestHeaps;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+class GatewayTest {
+
+  /** Child: prints the backend, then uses a heap to prove the backend works. */
+  public static final class Probe {
+    public static void main(String[] args) {
+      try (Heap h = Heap.create(Path.of(args[0]), 1 << 20)) {
+        h.roots().put("n", new Node(h, 1));
+      }
+      System.out.println("BACKEND " + Pmem.backendName());
+    }
+  }
+
+  @Test
+  void testJvmUsesTheWritebackIntrinsics() {
+    boolean x86 = System.getProperty("os.arch").matches("amd64|x86_64");
+    Assumptions.assumeTrue(x86, "intrinsics are probed on x86 here");
+    assertEquals("intrinsics", Pmem.backendName(), Pmem.backendDescription());
+  }
+
+  @Test
+  void withoutTheOpensTheGatewayFallsBackWithOneWarning() throws Exception {
+    String out = child(javaOf(System.getProperty("java.home")), List.of());
+    assertTrue(out.contains("BACKEND msync"), out);
+    assertEquals(
+        1, out.lines().filter(l -> l.contains("WARNING: using the msync fallback")).count(), out);
+    assertTrue(out.contains("--add-opens java.base/jdk.internal.misc=ALL-UNNAMED"), out);
+  }
+
+  @Test
+  void namedBackendThatCannotRunIsAnError() throws Exception {
+    String out = child(javaOf(System.getProperty("java.home")), List.of("-Djnvm.backend=patched"));
+    assertTrue(out.contains("gateway backend patched was requested but cannot run"), out);
+  }
+
+  @Test
+  void jdk25WithoutC2FallsBackInsteadOfCrashing() throws Exception {
+    Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+    Assumptions.assumeTrue(
+        Files.isExecutable(javaOf(jdk25.toString())), "no JDK 25 on this machine");
+    for (String flag : new String[] {"-Xint", "-XX:TieredStopAtLevel=1"}) {
+      List<String> args = new ArrayList<>(ChildJvm.gatewayFlags());
+      args.add("--sun-misc-unsafe-memory-access=allow");
+      args.add(flag);
+      String out = child(javaOf(jdk25.toString()), args);
+      assertTrue(out.contains("BACKEND msync"), flag + ": " + out);
+    }
+    String out = child(javaOf(jdk25.toString()), ChildJvm.gatewayFlags());
+    assertTrue(out.contains("BACKEND intrinsics"), out);
+  }
+
+  @Test
+  void writeBackOfAnUnmappedAddressIsRefused() {
+    long heapless = 64; // never mapped by any heap
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> Pmem.pwb(heapless));
+    assertTrue(e.getMessage().contains("outside every live heap mapping"), e.getMessage());
+  }
+
+  private static Path javaOf(String home) {
+    return Path.of(home, "bin", "java");
+  }
+
+  private static String child(Path java, List<String> jvmArgs)
+      throws IOException, InterruptedException {
+    try (TestHeaps t = new TestHeaps()) {
+      List<String> cmd = new ArrayList<>(List.of(java.toString()));
+      cmd.addAll(jvmArgs);
+      cmd.addAll(
+          List.of(
+              "-cp",
+              System.getProperty("java.class.path"),
+              Probe.class.getName(),
+              t.path("probe").toString()));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+      return out;
+    }
+  }
+}
