@@ -32,8 +32,11 @@ final class Session {
   private byte[] media;
   private final HashMap<Long, Line> dirty = new HashMap<>();
   private boolean exploring;
-  private long mediaVersion;
-  private long lastMediaOnlyCheck = -1;
+
+  /** Bumped by every event that changes the set of possible images. */
+  private long state;
+
+  private long lastExploredState = -1;
   private long points;
   private long explored;
   private long images;
@@ -82,6 +85,7 @@ final class Session {
     long from = address - base;
     if (!tracking || exploring || from < 0 || from >= size) return;
     stores++;
+    state++;
     long last = Math.min(from + length, size) - 1;
     for (long line = from >>> 6; line <= last >>> 6; line++) {
       Line l = dirty.get(line);
@@ -101,7 +105,10 @@ final class Session {
     if (!tracking || exploring || off < 0 || off >= size) return;
     pwbs++;
     Line l = dirty.get(off >>> 6);
-    if (l != null) l.writeBack();
+    if (l != null) {
+      l.writeBack();
+      state++;
+    }
     if (cfg.crashAtPwb()) crashPoint();
   }
 
@@ -133,7 +140,7 @@ final class Session {
       if (l.writtenBack() < 0) continue;
       boolean clean = l.fence();
       System.arraycopy(l.version(0), 0, media, (int) (l.index << 6), Pmem.LINE);
-      mediaVersion++;
+      state++;
       if (clean) it.remove();
     }
   }
@@ -141,11 +148,11 @@ final class Session {
   private void crashPoint() {
     points++;
     if (!exploreEnabled || failure != null || !cfg.selects(points)) return;
+    if (state == lastExploredState) return; // the same images were checked at the last point
+    lastExploredState = state;
     List<Line> lines = new ArrayList<>();
     for (Line l : dirty.values()) if (l.choices(cfg.model()).length > 1) lines.add(l);
-    if (lines.isEmpty() && lastMediaOnlyCheck == mediaVersion) return; // same single image
     lines.sort((a, b) -> Long.compare(a.index, b.index));
-    if (lines.isEmpty()) lastMediaOnlyCheck = mediaVersion;
     explore(lines);
   }
 
@@ -181,6 +188,12 @@ final class Session {
         System.arraycopy(l.version(version), 0, image, (int) (l.index << 6), Pmem.LINE);
       }
     }
+  }
+
+  private static boolean internal(String cls) {
+    return cls.startsWith("org.jnvm.core.pmem.")
+        || cls.equals(Session.class.getName())
+        || cls.equals(CrashSimBackend.class.getName());
   }
 
   private CrashFailure describe(
@@ -219,9 +232,7 @@ final class Session {
     s.append("\n  stack at the crash point:");
     StackTraceElement[] st = new Throwable().getStackTrace();
     for (int i = 0, n = 0; i < st.length && n < 14; i++) {
-      String c = st[i].getClassName();
-      if (c.startsWith("org.jnvm.emulation.crash.") || c.startsWith("org.jnvm.core.pmem."))
-        continue;
+      if (internal(st[i].getClassName())) continue;
       s.append("\n    at ").append(st[i]);
       n++;
     }
