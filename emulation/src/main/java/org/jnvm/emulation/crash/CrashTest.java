@@ -98,8 +98,9 @@ public final class CrashTest {
     } finally {
       deleteQuietly(heapPath);
     }
-    if (session.failure() != null) throw session.failure();
     CrashStats stats = session.stats(System.nanoTime() - t0);
+    CrashTotals.add(stats, session.failure() != null);
+    if (session.failure() != null) throw session.failure();
     System.out.println(stats);
     return stats;
   }

@@ -68,6 +68,10 @@ final class Session {
   }
 
   synchronized void mapped(Mapping m) {
+    if (exploring) {
+      checker.mapped(m);
+      return;
+    }
     if (!tracking && armedFile != null && !m.readOnly() && m.file().equals(armedFile)) {
       armedFile = null;
       track(m.base(), m.size());
@@ -82,8 +86,12 @@ final class Session {
   }
 
   synchronized void stored(long address, long length) {
+    if (exploring) {
+      checker.stored(address, length);
+      return;
+    }
     long from = address - base;
-    if (!tracking || exploring || from < 0 || from >= size) return;
+    if (!tracking || from < 0 || from >= size) return;
     stores++;
     state++;
     long last = Math.min(from + length, size) - 1;
@@ -162,11 +170,12 @@ final class Session {
     for (int i = 0; i < choices.length; i++) choices[i] = lines.get(i).choices(cfg.model());
     SplittableRandom rnd = new SplittableRandom(cfg.seed() ^ (points * 0x9E3779B97F4A7C15L));
     List<int[]> plan = ImagePlanner.plan(choices, cfg, rnd);
-    byte[] image = new byte[media.length];
+    byte[] image = media.clone();
+    List<Integer> applied = new ArrayList<>();
     exploring = true;
     try {
       for (int k = 0; k < plan.size(); k++) {
-        build(image, lines, choices, plan.get(k));
+        build(image, lines, choices, plan.get(k), applied);
         Throwable t = checker.check(image);
         images++;
         if (t != null) {
@@ -179,13 +188,20 @@ final class Session {
     }
   }
 
-  private void build(byte[] image, List<Line> lines, int[][] choices, int[] pick) {
-    System.arraycopy(media, 0, image, 0, media.length);
+  /** Turns the previous image into this one: undo the lines it changed, apply this pick. */
+  private void build(
+      byte[] image, List<Line> lines, int[][] choices, int[] pick, List<Integer> applied) {
+    for (int i : applied) {
+      int at = (int) (lines.get(i).index << 6);
+      System.arraycopy(media, at, image, at, Pmem.LINE);
+    }
+    applied.clear();
     for (int i = 0; i < pick.length; i++) {
       int version = choices[i][pick[i]];
       if (version > 0) {
         Line l = lines.get(i);
         System.arraycopy(l.version(version), 0, image, (int) (l.index << 6), Pmem.LINE);
+        applied.add(i);
       }
     }
   }
