@@ -107,16 +107,42 @@ public final class CrashTest {
 
   /** Counts the stores, write-backs and fences of {@code action} on {@code heap}, no crashes. */
   public static CrashStats count(Heap heap, CrashCheck action) throws Exception {
-    CrashSimBackend backend = backend();
-    Session s = new Session("count", CrashConfig.quick(CrashModel.EVICTION), null);
-    backend.arm(s);
-    try {
-      s.track(heap.base(), heap.size());
+    try (Tracking t = track(heap)) {
       action.accept(heap);
-    } finally {
+      return t.stats();
+    }
+  }
+
+  /**
+   * Tracks every store, write-back and fence to {@code heap} until closed, without exploring crash
+   * images: what a tracked store costs, or how many fences an operation takes.
+   */
+  public static Tracking track(Heap heap) {
+    CrashSimBackend backend = backend();
+    Session s = new Session("track", CrashConfig.quick(CrashModel.EVICTION), null);
+    backend.arm(s);
+    s.track(heap.base(), heap.size());
+    return new Tracking(backend, s);
+  }
+
+  /** An armed tracking session; {@link #close} disarms it. */
+  public static final class Tracking implements AutoCloseable {
+    private final CrashSimBackend backend;
+    private final Session session;
+
+    private Tracking(CrashSimBackend backend, Session session) {
+      this.backend = backend;
+      this.session = session;
+    }
+
+    public CrashStats stats() {
+      return session.stats(0);
+    }
+
+    @Override
+    public void close() {
       backend.disarm();
     }
-    return s.stats(0);
   }
 
   private void runTracked(CrashSimBackend backend, Session session, Path heapPath) {

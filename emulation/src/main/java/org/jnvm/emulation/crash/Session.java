@@ -115,7 +115,7 @@ final class Session {
     Line l = dirty.get(off >>> 6);
     if (l != null) {
       l.writeBack();
-      state++;
+      if (cfg.model() == CrashModel.FLUSH_ONLY) state++; // EVICTION images ignore write-backs
     }
     if (cfg.crashAtPwb()) crashPoint();
   }

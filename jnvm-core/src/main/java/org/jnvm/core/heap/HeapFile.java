@@ -68,6 +68,7 @@ final class HeapFile implements AutoCloseable {
    * temporary name, and opens it for formatting. {@link #publish} gives it its final name.
    */
   static HeapFile createTemporary(Path path, long size, boolean sync) {
+    Pmem.backendName(); // a gateway that cannot start fails here, before any file exists
     Path dir = checkDirectory(path, size);
     Path tmp =
         dir.resolve(
@@ -86,13 +87,16 @@ final class HeapFile implements AutoCloseable {
         HeapGeometry g = HeapGeometry.forSize(size);
         Mapping m = Pmem.map(tmp, ch, size, false, sync);
         return new HeapFile(tmp, ch, ch.lock(), g, m, false);
-      } catch (IOException | RuntimeException e) {
+      } catch (IOException | RuntimeException | Error e) {
         closeQuietly(ch);
         throw e;
       }
     } catch (IOException e) {
       deleteQuietly(tmp);
       throw new HeapAccessException("cannot create heap: " + e + " file=" + path, e);
+    } catch (RuntimeException | Error e) {
+      deleteQuietly(tmp);
+      throw e;
     }
   }
 
