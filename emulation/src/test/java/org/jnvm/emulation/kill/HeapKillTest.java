@@ -1,0 +1,54 @@
+package org.jnvm.emulation.kill;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.jnvm.core.heap.TestHeaps;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * jnvm-core under SIGKILL on the real mapping: a child appends to, unlinks from and frees nodes of
+ * a persistent list ({@link KillList}) until it is killed; after every kill the parent reopens the
+ * heap and checks it ({@link ListChecker}); the next child goes on from the recovered state.
+ */
+class HeapKillTest {
+  private static final long HEAP = 8 << 20;
+
+  @Test
+  void listSurvivesTwentyKills() throws Exception {
+    run(20, 0x5EED_0001L, 100, 600);
+  }
+
+  @Tag("crash-long")
+  @Test
+  void listSurvivesTwoHundredKills() throws Exception {
+    run(200, 0x5EED_0002L, 5, 800);
+  }
+
+  private static void run(int rounds, long seed, int minMillis, int maxMillis) throws Exception {
+    try (TestHeaps heaps = new TestHeaps()) {
+      Path path = heaps.path("kill-list");
+      ListChecker checker = new ListChecker(ListChecker.prepare(path, HEAP));
+      KillStats stats =
+          KillHarness.builder(ListWorkload.class)
+              .heap(path)
+              .jvmArgs("-XX:+UseSerialGC", "-Xmx64m")
+              .rounds(rounds)
+              .seed(seed)
+              .minDelayMillis(minMillis)
+              .maxDelayMillis(maxMillis)
+              .checker(checker)
+              .progress(System.out::println)
+              .run();
+      System.out.println("[kill] " + stats);
+      System.out.println("[kill] " + checker.outcomes());
+      assertEquals(rounds, stats.rounds());
+      assertTrue(stats.minAcksPerRound() >= 1, stats.toString());
+      assertTrue(stats.childBackend().startsWith("[jnvm] gateway backend:"), stats.childBackend());
+      assertFalse(stats.childBackend().contains("crash-sim"), stats.childBackend());
+    }
+  }
+}
