@@ -18,6 +18,7 @@ final class ChildCommand {
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(gatewayFlags());
     cmd.add("-Djnvm.backend=auto");
+    cmd.add("-D" + KillChild.CHILD_PROPERTY + "=true");
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

@@ -94,7 +94,7 @@ public final class LatencyBackend implements PmemBackend {
   }
 
   /** Busy-waits at least {@code nanos}. */
-  static void spin(long nanos) {
+  private static void spin(long nanos) {
     if (nanos <= 0) return;
     long start = System.nanoTime();
     while (System.nanoTime() - start < nanos) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -115,6 +116,20 @@ class KillHarnessTest {
         e.getMessage().startsWith("check failed after round 1: heap is wrong"), e.getMessage());
     assertTrue(e.getMessage().contains("seed=7"), e.getMessage());
     assertTrue(e.getCause() instanceof AssertionError);
+  }
+
+  @Test
+  void aChildWhoseParentGoesAwayHaltsItself() throws Exception {
+    List<String> cmd = ChildCommand.of(HarnessChildren.Ticker.class, List.of(), List.of());
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    try {
+      p.getInputStream().read(); // it runs: its first ACK is coming
+      p.getOutputStream().close(); // what the parent's death does to the child's stdin
+      assertTrue(p.waitFor(30, TimeUnit.SECONDS), "child still running after its stdin closed");
+      assertEquals(KillChild.ORPHANED, p.exitValue());
+    } finally {
+      p.destroyForcibly().waitFor();
+    }
   }
 
   @Test

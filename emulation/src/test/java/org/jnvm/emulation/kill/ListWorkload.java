@@ -11,6 +11,7 @@ public final class ListWorkload {
   private ListWorkload() {}
 
   public static void main(String[] args) {
+    KillChild.begin();
     try (Heap heap = Heap.open(Path.of(args[0]))) {
       KillList list = KillList.recover(heap);
       for (long n = list.done() + 1; ; n++) {
