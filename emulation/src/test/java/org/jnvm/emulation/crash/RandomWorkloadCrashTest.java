@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.jnvm.core.heap.Blob;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.Node;
+import org.jnvm.core.heap.PObject;
 import org.jnvm.core.pmem.Pmem;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,12 +27,12 @@ class RandomWorkloadCrashTest {
   record State(Map<String, Long> roots, List<Long> list) {}
 
   @ParameterizedTest(name = "seed {0}")
-  @ValueSource(longs = {1, 2, 3, 4})
+  @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
   void randomOperations(long seed) {
     Linearizable<State> h = history(seed);
     CrashTest.named("random workload " + seed)
         .config(CrashConfig.standard(CrashModel.EVICTION).withSeed(seed))
-        .heapSize(1 << 20)
+        .heapSize(2 << 20)
         .setup(heap -> heap.roots().put("list", new Node(heap, -1)))
         .workload(heap -> run(heap, seed, h))
         .check(heap -> h.check(observe(heap)))
@@ -67,6 +68,18 @@ class RandomWorkloadCrashTest {
       }
       h.ack();
     }
+  }
+
+  /** Binds name durably, then frees the value it replaced (now unreachable). */
+  private static void replace(Heap heap, String name, PObject value) {
+    PObject old = heap.roots().get(name);
+    heap.roots().put(name, value);
+    if (old != null) heap.free(old);
+  }
+
+  private static void remove(Heap heap, String name) {
+    PObject old = heap.roots().get(name);
+    if (heap.roots().remove(name)) heap.free(old);
   }
 
   private static void push(Heap heap, Node head, long v) {

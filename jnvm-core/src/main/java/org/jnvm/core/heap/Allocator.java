@@ -13,7 +13,8 @@ import org.jnvm.core.pmem.Pmem;
  * <p>Small objects come from chunks cut into slots of one size class; each thread keeps its own
  * free slots per class ({@link ThreadCache}). Large objects take a run of whole chunks. A chunk's
  * descriptor is written back and fenced when the chunk is put to a new use, before any slot in it
- * is handed out.
+ * is handed out. When no free chunk fits a request, small chunks whose every slot is free and in
+ * the central pool become free chunks again first ({@link #reclaimEmptyChunks}).
  */
 final class Allocator {
   private final long base;
@@ -133,31 +134,36 @@ final class Allocator {
 
   private void freeSmall(long obj, int sc) {
     ThreadCache tc = caches.get();
-    if (tc.counts[sc] == ThreadCache.CAPACITY) spill(tc, sc);
+    if (tc.counts[sc] == ThreadCache.CAPACITY) spill(tc, sc, ThreadCache.BATCH);
     tc.slots[sc][tc.counts[sc]++] = obj;
   }
 
+  /**
+   * Refills a thread cache from the central pool, carving a new chunk when it is empty. The pool
+   * lock is not held while taking a chunk, so no thread ever holds two pool locks.
+   */
   private void refill(ThreadCache tc, int sc) {
     LongStack pool = central[sc];
     synchronized (pool) {
-      if (pool.isEmpty()) carve(sc, pool);
+      if (!pool.isEmpty()) {
+        tc.counts[sc] = pool.drainTo(tc.slots[sc], ThreadCache.BATCH);
+        return;
+      }
+    }
+    int slot = SizeClasses.SLOT[sc];
+    int c = takeChunks(1, slot, ChunkLayout.encode(ChunkLayout.SMALL, slot));
+    long start = base + g.chunkStart(c);
+    synchronized (pool) {
+      for (int i = g.chunkSize() / slot - 1; i >= 0; i--) pool.push(start + (long) i * slot);
       tc.counts[sc] = pool.drainTo(tc.slots[sc], ThreadCache.BATCH);
     }
   }
 
-  private void spill(ThreadCache tc, int sc) {
+  private void spill(ThreadCache tc, int sc, int n) {
     LongStack pool = central[sc];
     synchronized (pool) {
-      for (int i = 0; i < ThreadCache.BATCH; i++) pool.push(tc.slots[sc][--tc.counts[sc]]);
+      for (int i = 0; i < n; i++) pool.push(tc.slots[sc][--tc.counts[sc]]);
     }
-  }
-
-  /** Puts a free chunk to use for size class {@code sc} and pushes all its slots. */
-  private void carve(int sc, LongStack pool) {
-    int slot = SizeClasses.SLOT[sc];
-    int c = takeChunks(1, slot, ChunkLayout.encode(ChunkLayout.SMALL, slot));
-    long start = base + g.chunkStart(c);
-    for (int i = g.chunkSize() / slot - 1; i >= 0; i--) pool.push(start + (long) i * slot);
   }
 
   private long large(long total) {
@@ -179,8 +185,18 @@ final class Allocator {
    */
   private int takeChunks(int n, long requested, long headDescriptor) {
     synchronized (freeChunks) {
+      if (findRun(n) >= 0) return claim(n, headDescriptor);
+    }
+    reclaimEmptyChunks();
+    synchronized (freeChunks) {
+      if (findRun(n) < 0) throw full(requested);
+      return claim(n, headDescriptor);
+    }
+  }
+
+  private int claim(int n, long headDescriptor) {
+    synchronized (freeChunks) {
       int c = findRun(n);
-      if (c < 0) throw full(requested);
       long table = base + g.tableOffset();
       for (int i = 0; i < n; i++) {
         long d = i == 0 ? headDescriptor : ChunkLayout.encode(ChunkLayout.LARGE_CONT, 0);
@@ -190,6 +206,40 @@ final class Allocator {
       Pmem.pfence();
       freeChunks.clear(c, c + n);
       return c;
+    }
+  }
+
+  /**
+   * The slow path of a full heap: returns this thread's cached slots to the central pools, then
+   * turns every small chunk whose slots are all in its pool (none live, none cached by another
+   * thread) back into a free chunk. Its media descriptor stays stale until the chunk is reused,
+   * which recovery tolerates (see ChunkLayout).
+   */
+  private void reclaimEmptyChunks() {
+    ThreadCache tc = caches.get();
+    for (int sc = 0; sc < central.length; sc++) {
+      while (tc.counts[sc] > 0) spill(tc, sc, Math.min(ThreadCache.BATCH, tc.counts[sc]));
+    }
+    int[] inPool = new int[g.chunkCount()];
+    for (int sc = 0; sc < central.length; sc++) {
+      int perChunk = g.chunkSize() / SizeClasses.SLOT[sc];
+      BitSet empty = new BitSet();
+      synchronized (central[sc]) {
+        java.util.Arrays.fill(inPool, 0);
+        central[sc].forEach(a -> inPool[g.chunkOf(a - base)]++);
+        for (int c = 0; c < inPool.length; c++) if (inPool[c] == perChunk) empty.set(c);
+        central[sc].retain(a -> !empty.get(g.chunkOf(a - base)));
+      }
+      release(empty);
+    }
+  }
+
+  private void release(BitSet empty) {
+    synchronized (freeChunks) {
+      for (int c = empty.nextSetBit(0); c >= 0; c = empty.nextSetBit(c + 1)) {
+        chunks[c] = ChunkLayout.encode(ChunkLayout.FREE, 0);
+        freeChunks.set(c);
+      }
     }
   }
 

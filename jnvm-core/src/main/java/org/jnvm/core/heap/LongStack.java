@@ -35,4 +35,19 @@ final class LongStack {
     size -= k;
     return k;
   }
+
+  /** Keeps only the items {@code keep} accepts; returns how many were removed. */
+  int retain(java.util.function.LongPredicate keep) {
+    int n = 0;
+    for (int i = 0; i < size; i++) {
+      if (keep.test(items[i])) items[n++] = items[i];
+    }
+    int removed = size - n;
+    size = n;
+    return removed;
+  }
+
+  void forEach(java.util.function.LongConsumer action) {
+    for (int i = 0; i < size; i++) action.accept(items[i]);
+  }
 }
