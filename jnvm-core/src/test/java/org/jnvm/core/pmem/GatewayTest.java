@@ -75,6 +75,22 @@ class GatewayTest {
     assertTrue(e.getMessage().contains("outside every live heap mapping"), e.getMessage());
   }
 
+  /** A JDK of {@code feature} version installed beside the running one, or null. */
+  static Path siblingJdk(int feature) throws IOException {
+    Path dir = Path.of(System.getProperty("java.home")).toRealPath().getParent();
+    try (var homes = Files.list(dir)) {
+      for (Path home : (Iterable<Path>) homes::iterator) {
+        Path release = home.resolve("release");
+        if (Files.isExecutable(javaOf(home.toString()))
+            && Files.isReadable(release)
+            && Files.readString(release).contains("JAVA_VERSION=\"" + feature + ".")) {
+          return home;
+        }
+      }
+    }
+    return null;
+  }
+
   private static Path javaOf(String home) {
     return Path.of(home, "bin", "java");
   }
