@@ -100,15 +100,6 @@ final class SuperblockLayout {
     return Pmem.getLong(sb + CHECKSUM_OFFSET);
   }
 
-  /** True if every "must be zero" byte is zero. */
-  static boolean reservedClear(long sb) {
-    if (Pmem.getShort(sb + RESERVED0_OFFSET) != 0) return false;
-    for (int off = RESERVED_OFFSET; off < CHECKSUM_OFFSET; off += 8) {
-      if (Pmem.getLong(sb + off) != 0) return false;
-    }
-    return true;
-  }
-
   /** CRC32C of the bytes the checksum covers. */
   static long computeChecksum(long sb) {
     byte[] bytes = new byte[CHECKSUM_OFFSET];
