@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Marks every object reachable from the given roots, in parallel, using only the media view
@@ -24,6 +25,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class Marker {
   private static final int PACKET = 256;
+  private static final long IDLE_PARK_NANOS = 50_000;
   static final int MAX_PROBLEMS = 100;
 
   private final MediaView view;
@@ -139,18 +141,24 @@ final class Marker {
     shared.add(p);
   }
 
+  /**
+   * Takes a packet from the shared queue, or waits for one while any worker is busy. An idle
+   * worker spins briefly, then parks: on a narrow graph (a long chain) only one worker has
+   * work, and a spinning one would take its core.
+   */
   private boolean take(LongStack local) {
     long[] p = shared.poll();
     if (p == null) {
       busy.decrementAndGet();
-      while (true) {
+      for (int idle = 0; ; idle++) {
         p = shared.poll();
         if (p != null) {
           busy.incrementAndGet();
           break;
         }
         if (busy.get() == 0 || failure.get() != null) return false;
-        Thread.onSpinWait();
+        if (idle < 64) Thread.onSpinWait();
+        else LockSupport.parkNanos(IDLE_PARK_NANOS);
       }
     }
     for (long v : p) local.push(v);
