@@ -15,10 +15,11 @@ import org.jnvm.core.pmem.Pmem;
  *       commit record and write it back.
  *   <li>Fence (if anything was written back): the block is durable. This is the fence that makes
  *       the commit record durable before the block returns.
- *   <li>If n &gt; 0: store IDLE and write it back (truncation).
- *   <li>If f &gt; 0: write back pending truncations of other logs, fence, then free: no log on
- *       media can roll a freed line forward once its memory is reused. Otherwise the truncation is
- *       left pending (see {@link HeapLogs}).
+ *   <li>If f &gt; 0: store IDLE, write it back together with the pending truncations of other logs,
+ *       fence, then free: no log on media can roll a freed line forward once its memory is reused,
+ *       even by code outside blocks.
+ *   <li>Otherwise, if n &gt; 0: store IDLE without writing it back, and record the truncation as
+ *       pending (see {@link HeapLogs}): the next undo fence of any block writes it back first.
  * </ol>
  *
  * A one-line block thus costs two fences (the undo fence and step 3), k lines k + 1, and allocating
@@ -28,7 +29,8 @@ import org.jnvm.core.pmem.Pmem;
  * (its check covers every new half), so recovery rolls the block back with the undo halves, which
  * were durable before any in-place store. Once the record checks, every new half is on media and
  * recovery rolls the block forward, whatever part of the in-place data made it. After step 3 the
- * in-place data is durable too, so the IDLE word may reach media at any time after.
+ * in-place data is durable too, so the IDLE word may reach media at any time after; until it does,
+ * rolling the block forward again rewrites what is already there.
  */
 final class Commit {
   private Commit() {}
@@ -43,13 +45,14 @@ final class Commit {
     }
     if (n > 0) writeRecord(b.heap(), log, n);
     if (n > 0 || fresh) Pmem.pfence();
-    if (n > 0) log.markIdle();
     if (!b.frees.isEmpty()) {
+      if (n > 0) log.markIdle();
       b.logs().writeBackPending(log, b.helped);
       Pmem.pfence();
       b.helped.durable();
       applyFrees(b);
     } else if (n > 0) {
+      log.markIdleLazily();
       log.pending.set(log.epoch());
     }
   }

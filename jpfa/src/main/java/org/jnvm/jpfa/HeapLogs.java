@@ -22,7 +22,9 @@ import org.jnvm.core.pmem.Pmem;
  * writes back the header of every log with a pending truncation ({@link #writeBackPending}). Under
  * the locking contract a block that stores to a line logged by an earlier block started after that
  * block returned, hence after its truncation was pending, so its undo fence makes the earlier
- * truncation durable before the line can change again.
+ * truncation durable before the line can change again. The write-back may come from another thread
+ * than the store: a line's write-back takes whatever the line holds, and the helper's own fence
+ * orders its own write-back.
  */
 final class HeapLogs {
   private static final ConcurrentHashMap<Heap, HeapLogs> OPEN = new ConcurrentHashMap<>();

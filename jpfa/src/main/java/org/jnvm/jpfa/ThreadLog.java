@@ -26,7 +26,7 @@ final class ThreadLog {
   private int slot;
 
   /**
-   * The epoch of a finished block whose IDLE word is written back but perhaps not yet fenced, or 0.
+   * The epoch of a finished block whose IDLE word is stored but perhaps not yet durable, or 0.
    * While it is set, a crash may still find this log COMMITTED and roll it forward; see {@link
    * HeapLogs#writeBackPending}.
    */
@@ -147,8 +147,17 @@ final class ThreadLog {
 
   /** Stores IDLE for the current epoch and writes it back. */
   void markIdle() {
-    CommitRecordLayout.stateWord(record, CommitRecordLayout.word(epoch, CommitRecordLayout.IDLE));
+    markIdleLazily();
     Pmem.pwb(record);
+  }
+
+  /**
+   * Stores IDLE for the current epoch without writing it back, and records the truncation as
+   * pending: the next fence that covers this header (this log's next block, a helping block, or
+   * {@link HeapLogs#settle}) writes it back first.
+   */
+  void markIdleLazily() {
+    CommitRecordLayout.stateWord(record, CommitRecordLayout.word(epoch, CommitRecordLayout.IDLE));
     active = false;
   }
 
