@@ -47,7 +47,7 @@ final class Commit {
     if (n > 0 || fresh) Pmem.pfence();
     if (!b.frees.isEmpty()) {
       if (n > 0) log.markIdle();
-      b.logs().writeBackPending(log, b.helped);
+      b.logs().writeBackPending(null, b.helped); // this log's own earlier block included
       Pmem.pfence();
       b.helped.durable();
       applyFrees(b);

@@ -263,9 +263,10 @@ class FaCrashTest {
   }
 
   /**
-   * A block writes an object, unlinks and frees it; low-level code then allocates in the freed slot
-   * and publishes the new object. The block's log must not roll its copy of the old object forward
-   * into the new one after a crash: frees wait for a durable truncation.
+   * A block writes an object and unlinks it, a second block frees it (with no store of its own),
+   * low -level code then allocates in the freed slot and publishes the new object. The first
+   * block's log must not roll its copy of the old object forward into the new one after a crash:
+   * frees wait for every pending truncation, the freeing block's own log included.
    */
   @Test
   void aFreedLineIsNeverRolledForwardIntoTheObjectReusingIt() throws Exception {
@@ -273,6 +274,7 @@ class FaCrashTest {
     String s1 = "100/0/0/- 200/0/0/- 300/0/0/-";
     History<String> h =
         new History<>(S0 + " x=- live=" + live)
+            .then(s1 + " x=- live=" + (live - 1))
             .then(s1 + " x=- live=" + (live - 1))
             .then(s1 + " x=11/0 live=" + (live + 1));
     long[] freedAt = new long[1];
@@ -282,15 +284,16 @@ class FaCrashTest {
         .workload(
             heap -> {
               Bank b = Bank.open(heap);
+              Account old = b.get(1).link();
               FA.run(
                   heap,
                   () -> {
-                    Account old = b.get(1).link();
                     old.tag(5);
                     b.get(1).link(null);
-                    heap.free(old);
-                    freedAt[0] = old.address();
                   });
+              h.ack();
+              FA.run(heap, () -> heap.free(old));
+              freedAt[0] = old.address();
               h.ack();
               Account x = new Account(heap, 11);
               assertEquals(freedAt[0], x.address(), "the freed slot is reused");
