@@ -45,6 +45,13 @@ final class Bank {
     return t;
   }
 
+  /** The sum of the accounts' counts. */
+  long accountCountSum() {
+    long t = 0;
+    for (Account a : accounts) t += a.count();
+    return t;
+  }
+
   /** Every account as {@code balance/count/tag/link}, the link as the linked account's balance. */
   String describe() {
     StringBuilder s = new StringBuilder();
