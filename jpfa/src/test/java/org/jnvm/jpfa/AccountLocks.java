@@ -6,16 +6,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * The locking {@link FA} documents, for accounts known by index: one volatile lock per account,
  * taken in index order (no deadlock), held from before the block until after it returns.
  */
-final class AccountLocks {
+public final class AccountLocks {
   private final ReentrantLock[] locks;
 
-  AccountLocks(int n) {
+  public AccountLocks(int n) {
     locks = new ReentrantLock[n];
     for (int i = 0; i < n; i++) locks[i] = new ReentrantLock();
   }
 
   /** Runs {@code r} holding the locks of accounts {@code i} and {@code j} (distinct). */
-  <E extends Throwable> void withBoth(int i, int j, Body<E> r) throws E {
+  public <E extends Throwable> void withBoth(int i, int j, Body<E> r) throws E {
     ReentrantLock first = locks[Math.min(i, j)];
     ReentrantLock second = locks[Math.max(i, j)];
     first.lock();

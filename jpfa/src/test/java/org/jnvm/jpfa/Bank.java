@@ -8,9 +8,9 @@ import org.jnvm.core.heap.Heap;
  * Test fixture: accounts named by roots {@code acct0..acct(n-1)}, created durably outside any
  * block, and a readable summary of their state for crash checks.
  */
-final class Bank {
-  final Heap heap;
-  final Account[] accounts;
+public final class Bank {
+  public final Heap heap;
+  public final Account[] accounts;
 
   private Bank(Heap heap, Account[] accounts) {
     this.heap = heap;
@@ -18,7 +18,7 @@ final class Bank {
   }
 
   /** Creates {@code n} accounts with balances 100, 200, ... (low-level: persisted, then named). */
-  static Bank create(Heap heap, int n) {
+  public static Bank create(Heap heap, int n) {
     Account[] a = new Account[n];
     for (int i = 0; i < n; i++) {
       a[i] = new Account(heap, 100L * (i + 1));
@@ -29,24 +29,24 @@ final class Bank {
   }
 
   /** The accounts of a (recovered) heap. */
-  static Bank open(Heap heap) {
+  public static Bank open(Heap heap) {
     List<Account> a = new ArrayList<>();
     for (int i = 0; heap.roots().exists("acct" + i); i++) a.add(heap.roots().get("acct" + i));
     return new Bank(heap, a.toArray(new Account[0]));
   }
 
-  Account get(int i) {
+  public Account get(int i) {
     return accounts[i];
   }
 
-  long total() {
+  public long total() {
     long t = 0;
     for (Account a : accounts) t += a.balance();
     return t;
   }
 
   /** The sum of the accounts' counts. */
-  long accountCountSum() {
+  public long accountCountSum() {
     long t = 0;
     for (Account a : accounts) t += a.count();
     return t;
