@@ -15,9 +15,9 @@ import org.jnvm.core.pmem.Pmem;
  *       commit record and write it back.
  *   <li>Fence (if anything was written back): the block is durable. This is the fence that makes
  *       the commit record durable before the block returns.
- *   <li>If f &gt; 0: store IDLE, write it back together with the pending truncations of other logs,
- *       fence, then free: no log on media can roll a freed line forward once its memory is reused,
- *       even by code outside blocks.
+ *   <li>If f &gt; 0: store IDLE, write it back together with every pending truncation (this log's
+ *       own, left by an earlier block, included), fence, then free: no log on media can roll a
+ *       freed line forward once its memory is reused, even by code outside blocks.
  *   <li>Otherwise, if n &gt; 0: store IDLE without writing it back, and record the truncation as
  *       pending (see {@link HeapLogs}): the next undo fence of any block writes it back first.
  * </ol>
@@ -25,12 +25,12 @@ import org.jnvm.core.pmem.Pmem;
  * A one-line block thus costs two fences (the undo fence and step 3), k lines k + 1, and allocating
  * or freeing one more each.
  *
- * <p>Crash argument: before step 3 completes the record either is not on media or does not check
- * (its check covers every new half), so recovery rolls the block back with the undo halves, which
- * were durable before any in-place store. Once the record checks, every new half is on media and
- * recovery rolls the block forward, whatever part of the in-place data made it. After step 3 the
- * in-place data is durable too, so the IDLE word may reach media at any time after; until it does,
- * rolling the block forward again rewrites what is already there.
+ * <p>Crash argument: before step 3 completes the record may be on media, but it checks only if
+ * every new half is too (its check covers them all); if it does not, recovery rolls the block back
+ * with the undo halves, which were durable before any in-place store. Once the record checks, every
+ * new half is on media and recovery rolls the block forward, whatever part of the in-place data
+ * made it. After step 3 the in-place data is durable too, so the IDLE word may reach media at any
+ * time after; until it does, rolling the block forward again rewrites what is already there.
  */
 final class Commit {
   private Commit() {}
