@@ -1,6 +1,8 @@
 package org.jnvm.core;
 
 import java.nio.file.Path;
+import java.util.function.Supplier;
+import org.jnvm.core.heap.BlockSupport;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.Roots;
@@ -40,6 +42,27 @@ public final class JNVM {
       throw new JnvmException("JNVM not initialised: call JNVM.init(path, size) first");
     }
     return h;
+  }
+
+  /**
+   * Runs {@code body} as a failure-atomic block on the default heap: after a crash, either all of
+   * its persistent stores, allocations and frees happened or none did; an exception aborts it and
+   * is rethrown. Needs the jpfa module on the class path ({@code org.jnvm.jpfa.FA} has the full
+   * interface: other heaps, checked exceptions, the isolation contract).
+   */
+  public static void fa(Runnable body) {
+    BlockSupport.installed()
+        .call(
+            heap(),
+            () -> {
+              body.run();
+              return null;
+            });
+  }
+
+  /** {@link #fa(Runnable)} for a block that returns a value. */
+  public static <T> T fa(Supplier<T> body) {
+    return BlockSupport.installed().call(heap(), body);
   }
 
   /** Frees an object of the default heap (see {@link Heap#free}). */

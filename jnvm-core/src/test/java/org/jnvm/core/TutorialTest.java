@@ -60,4 +60,17 @@ class TutorialTest {
       }
     }
   }
+
+  @Test
+  void failureAtomicBlocksWithoutJpfaSayWhatIsMissing() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      JNVM.init(t.path("fa").toString(), 1 << 20);
+      try {
+        JnvmException e = assertThrows(JnvmException.class, () -> JNVM.fa(() -> {}));
+        assertTrue(e.getMessage().contains("jpfa module"), e.getMessage());
+      } finally {
+        JNVM.close();
+      }
+    }
+  }
 }

@@ -127,7 +127,9 @@ public final class Heap implements AutoCloseable {
               + " requested="
               + payload);
     }
-    return reserveRaw(classes.idOf(type), payload);
+    long obj = reserveRaw(classes.idOf(type), payload);
+    Blocks.SUPPORT.allocated(this, obj);
+    return obj;
   }
 
   long reserveRaw(int classId, long payload) {
@@ -141,11 +143,14 @@ public final class Heap implements AutoCloseable {
 
   /**
    * Frees an object now (volatile). The caller has already made it unreachable durably; a crash
-   * before that point simply keeps it. Freeing twice is detected and refused.
+   * before that point simply keeps it. Freeing twice is detected and refused. Inside a
+   * failure-atomic block the free is handed to the block library (see {@link BlockSupport}), which
+   * performs it when the block commits.
    */
   public void free(PObject o) {
     requireWritable("free");
     if (o.heap() != this) throw new IllegalArgumentException("object of another heap: " + o);
+    if (Blocks.SUPPORT.deferFree(this, o)) return;
     allocator.free(o.address());
   }
 

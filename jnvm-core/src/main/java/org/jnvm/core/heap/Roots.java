@@ -63,6 +63,16 @@ public final class Roots {
     return e == null ? null : heap.object(RootSegmentLayout.value(e));
   }
 
+  /**
+   * The file offset of the object named {@code name}, or 0, without creating a proxy: for {@link
+   * RecoveryParticipant}s, which run before the allocator exists and so cannot resurrect objects.
+   * The offset comes from media; check it before following it.
+   */
+  public synchronized long offsetOf(String name) {
+    Long e = entries.get(name);
+    return e == null ? 0 : RootSegmentLayout.value(e);
+  }
+
   /** The names of all roots, sorted. */
   public synchronized Set<String> names() {
     return Collections.unmodifiableSet(new TreeSet<>(entries.keySet()));

@@ -198,4 +198,15 @@ class HeapTest {
       assertThrows(HeapCorruptException.class, () -> h.object(n.offset() + 64));
     }
   }
+
+  @Test
+  void offsetOfNamesARootWithoutAProxy() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Heap h = t.create("offset-of", 1 << 20);
+      Node n = new Node(h, 3);
+      h.roots().put("n", n);
+      assertEquals(n.offset(), h.roots().offsetOf("n"));
+      assertEquals(0, h.roots().offsetOf("missing"));
+    }
+  }
 }

@@ -1,0 +1,36 @@
+package org.jnvm.core.heap;
+
+import java.util.function.Supplier;
+
+/**
+ * The hook through which a failure-atomic-block library (the jpfa module) sees what the heap does
+ * inside a block, and which backs {@link org.jnvm.core.JNVM#fa}. Core cannot depend on that
+ * library, so it finds one implementation through {@link java.util.ServiceLoader} when this
+ * interface is first used, and uses a no-op one when there is none.
+ *
+ * <p>Every method is called on the thread that allocates, frees or runs the block; an
+ * implementation keeps its per-thread state itself and ignores heaps its thread has no block on.
+ */
+public interface BlockSupport {
+
+  /**
+   * An object of {@code heap} was just reserved at {@code address} by this thread (zeroed, header
+   * written, not yet published), before the constructor writes its fields.
+   */
+  void allocated(Heap heap, long address);
+
+  /**
+   * This thread asks to free {@code o}. Returns true if the implementation takes the free over (it
+   * then frees the object when the thread's block commits, or never if it aborts); false lets the
+   * heap free it now.
+   */
+  boolean deferFree(Heap heap, PObject o);
+
+  /** Runs {@code body} as a failure-atomic block on {@code heap} and returns its value. */
+  <T> T call(Heap heap, Supplier<T> body);
+
+  /** The implementation found on the class path, or one that runs no blocks. */
+  static BlockSupport installed() {
+    return Blocks.SUPPORT;
+  }
+}

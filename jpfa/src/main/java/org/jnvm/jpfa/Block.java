@@ -1,0 +1,195 @@
+package org.jnvm.jpfa;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.PObject;
+
+/**
+ * One thread's failure-atomic block: its nesting depth, heap and log, and what it did so far (lines
+ * logged, objects allocated, frees deferred to commit). Lives in a thread-local and is reused from
+ * block to block; only its thread touches it.
+ *
+ * <p>States: idle (depth 0); open (depth &gt; 0, collecting); doomed (depth &gt; 0, an exception
+ * escaped a nested block and everything was rolled back: see {@link BlockAbortedException}).
+ */
+final class Block {
+  private static final ThreadLocal<Block> CURRENT = ThreadLocal.withInitial(Block::new);
+
+  private int depth;
+  private Heap heap;
+  private HeapLogs logs;
+  private ThreadLog log;
+  private boolean collecting;
+  private boolean finishing;
+  private boolean internal;
+  private Throwable abortedBy;
+
+  /** Lines that need no undo entry: logged already, or inside a fresh object. */
+  final LongSet seen = new LongSet();
+
+  final FreshObjects fresh = new FreshObjects();
+  final LongSet freed = new LongSet();
+  final List<PObject> frees = new ArrayList<>();
+  final Pending helped = new Pending();
+
+  static Block current() {
+    return CURRENT.get();
+  }
+
+  // ---- nesting --------------------------------------------------------------------------------
+
+  void enter(Heap h) {
+    if (abortedBy != null) throw new BlockAbortedException("nested block refused", abortedBy);
+    if (depth > 0) {
+      if (h != heap) {
+        throw new IllegalStateException(
+            "a failure-atomic block spans one heap: outer=" + heap.file() + " nested=" + h.file());
+      }
+      depth++;
+      return;
+    }
+    if (h.readOnly() || h.isClosed()) {
+      throw new IllegalStateException(
+          "failure-atomic block on a heap that is "
+              + (h.isClosed() ? "closed" : "read-only")
+              + ": file="
+              + h.file());
+    }
+    logs = HeapLogs.of(h);
+    log = logs.take();
+    log.begin();
+    heap = h;
+    depth = 1;
+    collecting = true;
+  }
+
+  /** Normal end of a block; the outermost one commits. */
+  void exit() {
+    requireDepth("end");
+    depth--;
+    if (abortedBy != null) {
+      Throwable cause = abortedBy;
+      if (depth == 0) end();
+      throw new BlockAbortedException("block end refused", cause);
+    }
+    if (depth > 0) return;
+    collecting = false;
+    finishing = true;
+    try {
+      Commit.run(this);
+      logs.give(log);
+    } finally {
+      clear();
+      end();
+    }
+  }
+
+  /** Exceptional end of a block: the first one rolls the whole (outermost) block back. */
+  void abort(Throwable t) {
+    requireDepth("abort");
+    try {
+      if (abortedBy == null) rollBack(t);
+    } finally {
+      if (--depth == 0) end();
+    }
+  }
+
+  private void rollBack(Throwable t) {
+    abortedBy = t;
+    collecting = false;
+    finishing = true;
+    try {
+      Rollback.run(this);
+      logs.give(log);
+    } catch (RuntimeException | Error e) {
+      e.addSuppressed(t);
+      throw e;
+    } finally {
+      clear();
+    }
+  }
+
+  boolean inBlock() {
+    return depth > 0;
+  }
+
+  private void requireDepth(String what) {
+    if (depth == 0) {
+      throw new IllegalStateException(what + " of a failure-atomic block without a matching enter");
+    }
+  }
+
+  /** Forgets what the block did; its heap stays known while it is doomed. */
+  private void clear() {
+    seen.clear();
+    fresh.clear();
+    freed.clear();
+    frees.clear();
+    finishing = false;
+    log = null;
+    logs = null;
+  }
+
+  /** Back to idle: the outermost block ended. */
+  private void end() {
+    heap = null;
+    abortedBy = null;
+  }
+
+  // ---- what the block does --------------------------------------------------------------------
+
+  /** Logs the lines of a store of {@code bytes} at {@code address} not logged yet (Hooks). */
+  void beforeStore(long address, long bytes) {
+    if (depth == 0) return;
+    if (abortedBy != null) throw new BlockAbortedException("persistent store refused", abortedBy);
+    Undo.beforeStore(this, address, bytes);
+  }
+
+  /** The allocation hook: objects this thread allocates on the block's heap belong to it. */
+  void allocated(Heap h, long address) {
+    if (h != heap || internal || finishing) return;
+    if (abortedBy != null) throw new BlockAbortedException("allocation refused", abortedBy);
+    if (collecting) fresh.add(address);
+  }
+
+  /**
+   * The free hook: frees on the block's heap happen at commit. The object is checked now (live, not
+   * freed twice in this block), so that a bad free aborts the block instead of failing after its
+   * commit.
+   */
+  boolean deferFree(Heap h, PObject o) {
+    if (h != heap || finishing) return false;
+    if (abortedBy != null) throw new BlockAbortedException("free refused", abortedBy);
+    if (!collecting) return false;
+    h.object(o.offset());
+    if (!freed.add(o.address())) {
+      throw new IllegalStateException(
+          "object freed twice in one failure-atomic block: " + o + " file=" + h.file());
+    }
+    frees.add(o);
+    return true;
+  }
+
+  /** Appends an entry to the log; the log's own allocations are not the block's. */
+  long appendEntry() {
+    internal = true;
+    try {
+      return log.append();
+    } finally {
+      internal = false;
+    }
+  }
+
+  Heap heap() {
+    return heap;
+  }
+
+  HeapLogs logs() {
+    return logs;
+  }
+
+  ThreadLog log() {
+    return log;
+  }
+}

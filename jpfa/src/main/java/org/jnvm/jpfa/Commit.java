@@ -1,0 +1,77 @@
+package org.jnvm.jpfa;
+
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.core.pmem.Pmem;
+
+/**
+ * The end of an outermost block that did not throw. With n entries, a fresh objects, f frees:
+ *
+ * <ol>
+ *   <li>If a &gt; 0: write back every fresh object; fence if n &gt; 0 (committed references may
+ *       point at them, so they are durable before the commit record can be).
+ *   <li>If n &gt; 0: for each entry, copy the line's current content into the entry's new half and
+ *       write back both the new half and the line; then store count, check and COMMITTED in the
+ *       commit record and write it back.
+ *   <li>Fence (if anything was written back): the block is durable. This is the fence that makes
+ *       the commit record durable before the block returns.
+ *   <li>If f &gt; 0: store IDLE, write it back together with every pending truncation (this log's
+ *       own, left by an earlier block, included), fence, then free: no log on media can roll a
+ *       freed line forward once its memory is reused, even by code outside blocks.
+ *   <li>Otherwise, if n &gt; 0: store IDLE without writing it back, and record the truncation as
+ *       pending (see {@link HeapLogs}): the next undo fence of any block writes it back first.
+ * </ol>
+ *
+ * A one-line block thus costs two fences (the undo fence and step 3), k lines k + 1, and allocating
+ * or freeing one more each.
+ *
+ * <p>Crash argument: before step 3 completes the record may be on media, but it checks only if
+ * every new half is too (its check covers them all); if it does not, recovery rolls the block back
+ * with the undo halves, which were durable before any in-place store. Once the record checks, every
+ * new half is on media and recovery rolls the block forward, whatever part of the in-place data
+ * made it. After step 3 the in-place data is durable too, so the IDLE word may reach media at any
+ * time after; until it does, rolling the block forward again rewrites what is already there.
+ */
+final class Commit {
+  private Commit() {}
+
+  static void run(Block b) {
+    ThreadLog log = b.log();
+    int n = log.count();
+    boolean fresh = !b.fresh.isEmpty();
+    if (fresh) {
+      b.fresh.writeBack();
+      if (n > 0) Pmem.pfence();
+    }
+    if (n > 0) writeRecord(b.heap(), log, n);
+    if (n > 0 || fresh) Pmem.pfence();
+    if (!b.frees.isEmpty()) {
+      if (n > 0) log.markIdle();
+      b.logs().writeBackPending(null, b.helped); // this log's own earlier block included
+      Pmem.pfence();
+      b.helped.durable();
+      applyFrees(b);
+    } else if (n > 0) {
+      log.markIdleLazily();
+      log.pending.set(log.epoch());
+    }
+  }
+
+  private static void writeRecord(Heap heap, ThreadLog log, int n) {
+    long base = heap.base();
+    long h = CommitRecordLayout.commitCheck(log.offset(), log.epoch(), n);
+    for (int i = 0; i < n; i++) {
+      long e = log.entry(i);
+      long line = base + LogEntryLayout.target(e);
+      Pmem.copy(line, LogEntryLayout.newLine(e), Pmem.LINE);
+      Pmem.pwb(LogEntryLayout.newLine(e));
+      Pmem.pwb(line);
+      h = CommitRecordLayout.commitCheck(h, e);
+    }
+    log.markCommitted(h);
+  }
+
+  private static void applyFrees(Block b) {
+    for (PObject o : b.frees) b.heap().free(o);
+  }
+}

@@ -1,0 +1,125 @@
+package org.jnvm.jpfa;
+
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.pmem.Pmem;
+
+/**
+ * The logs of one open heap: a pool handing one log to each running block, the chain that makes
+ * them reachable, and the lazy truncations still in flight.
+ *
+ * <p>Logs are chained from the hidden root {@value LogHeaderLayout#ROOT} through each header's
+ * {@code next}; a log is created (and durably linked) when a block starts and the pool is empty, so
+ * there are as many logs as blocks ever ran at once. A thread keeps reusing the log it returned
+ * last (the pool is a stack).
+ *
+ * <p><b>Lazy truncation.</b> A committed block's IDLE word is written back but not fenced, so that
+ * a block costs two fences. Until some fence covers it, a crash may find the log still COMMITTED
+ * and roll it forward again. That is harmless unless a later store to one of its lines reached
+ * media first, so every fence that precedes a first store to a line (an undo fence) or a free first
+ * writes back the header of every log with a pending truncation ({@link #writeBackPending}). Under
+ * the locking contract a block that stores to a line logged by an earlier block started after that
+ * block returned, hence after its truncation was pending, so its undo fence makes the earlier
+ * truncation durable before the line can change again. The write-back may come from another thread
+ * than the store: a line's write-back takes whatever the line holds, and the helper's own fence
+ * orders its own write-back.
+ */
+final class HeapLogs {
+  private static final ConcurrentHashMap<Heap, HeapLogs> OPEN = new ConcurrentHashMap<>();
+
+  private final Heap heap;
+  private final ConcurrentLinkedDeque<ThreadLog> pool = new ConcurrentLinkedDeque<>();
+  private volatile ThreadLog[] all;
+  private LogHeader last;
+
+  private HeapLogs(Heap heap) {
+    this.heap = heap;
+    LogHeader h = heap.roots().get(LogHeaderLayout.ROOT);
+    ThreadLog[] found = new ThreadLog[0];
+    for (; h != null; h = h.next()) {
+      ThreadLog l = ThreadLog.load(heap, h);
+      found = Arrays.copyOf(found, found.length + 1);
+      found[found.length - 1] = l;
+      pool.addLast(l);
+      last = h;
+    }
+    this.all = found;
+  }
+
+  /** The logs of {@code heap}, loaded on first use; forgets heaps that were closed since. */
+  static HeapLogs of(Heap heap) {
+    HeapLogs l = OPEN.get(heap);
+    if (l != null) return l;
+    synchronized (OPEN) {
+      l = OPEN.get(heap);
+      if (l == null) {
+        OPEN.keySet().removeIf(Heap::isClosed);
+        l = new HeapLogs(heap);
+        OPEN.put(heap, l);
+      }
+      return l;
+    }
+  }
+
+  /** An idle log for one block, created and durably linked if none is free. */
+  ThreadLog take() {
+    ThreadLog l = pool.pollFirst();
+    return l != null ? l : create();
+  }
+
+  /** Returns an idle (or lazily truncated) log after its block ended. */
+  void give(ThreadLog l) {
+    pool.offerFirst(l);
+  }
+
+  /** Every log of the heap, in chain order. */
+  ThreadLog[] all() {
+    return all;
+  }
+
+  /**
+   * Writes back the header of every log other than {@code self} whose truncation may not be
+   * durable, and records it in {@code into}; the caller fences, then calls {@link Pending#durable}.
+   */
+  void writeBackPending(ThreadLog self, Pending into) {
+    for (ThreadLog l : all) {
+      if (l == self) continue;
+      long e = l.pending.get();
+      if (e != 0) {
+        Pmem.pwb(l.record());
+        into.add(l, e);
+      }
+    }
+  }
+
+  /** Makes every pending truncation durable: one fence. See {@link FA#settle}. */
+  void settle() {
+    Pending p = new Pending();
+    writeBackPending(null, p);
+    Pmem.pfence();
+    p.durable();
+  }
+
+  /**
+   * Creates a log and links it: the first from the root (Roots.put is durable on return), the next
+   * from the last header's {@code next}, written back and fenced. The new log is durable before the
+   * link is stored, so a link on media always leads to a well-formed log.
+   */
+  private synchronized ThreadLog create() {
+    ThreadLog l = ThreadLog.create(heap);
+    if (last == null) {
+      heap.roots().put(LogHeaderLayout.ROOT, l.header());
+    } else {
+      last.next(l.header());
+      Pmem.pwb(last.address());
+      Pmem.psync();
+    }
+    last = l.header();
+    ThreadLog[] grown = Arrays.copyOf(all, all.length + 1);
+    grown[grown.length - 1] = l;
+    all = grown;
+    return l;
+  }
+}
