@@ -142,9 +142,9 @@ final class Marker {
   }
 
   /**
-   * Takes a packet from the shared queue, or waits for one while any worker is busy. An idle
-   * worker spins briefly, then parks: on a narrow graph (a long chain) only one worker has
-   * work, and a spinning one would take its core.
+   * Takes a packet from the shared queue, or waits for one while any worker is busy. An idle worker
+   * spins briefly, then parks: on a narrow graph (a long chain) only one worker has work, and a
+   * spinning one would take its core.
    */
   private boolean take(LongStack local) {
     long[] p = shared.poll();
