@@ -63,7 +63,8 @@ STEP=0
 STEPS=$(( $(wc -w <<< "$ONLY") + 2 ))
 progress() { STEP=$((STEP + 1)); echo "[bench] ($STEP/$STEPS) $*" >&2; }
 
-java_cp() { "$JAVA" "${FLAGS[@]}" -cp "$JAR" "$@"; }
+# Environment loads the JNI library: no restricted-method warning on JDK 22+.
+java_cp() { "$JAVA" "${FLAGS[@]}" --enable-native-access=ALL-UNNAMED -cp "$JAR" "$@"; }
 
 env_value() { sed -n "s/^$1=//p" "$OUT/env.properties" | tail -1; }
 

@@ -30,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
       Gateway.ADD_OPENS,
       Gateway.MISC_TO_ALL,
       Gateway.ADD_EXPORTS,
-      Gateway.MISC_TO_ALL
+      Gateway.MISC_TO_ALL,
+      Gateway.NATIVE_ACCESS
     })
 public class GatewayBench {
   static final int LOOP = 256;

@@ -13,6 +13,9 @@ public final class Gateway {
   public static final String ADD_EXPORTS = "--add-exports";
   public static final String MISC_TO_ALL = "java.base/jdk.internal.misc=ALL-UNNAMED";
 
+  /** Lets the C baseline's System.load run without JDK 22+'s restricted-method warning. */
+  public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+
   private Gateway() {}
 
   /** Throws unless the backend writes back with cache-line instructions (intrinsics, patched). */
