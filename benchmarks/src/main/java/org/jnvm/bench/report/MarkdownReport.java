@@ -108,10 +108,11 @@ final class MarkdownReport {
     return m;
   }
 
-  /** Why a baseline has no score: the JNI library's problem for C baselines, else not run. */
+  /** Why a baseline has no score: the JNI library's problem (told in the header), or not run. */
   private String unavailable(Comparison c) {
-    String jni = env("jni");
-    return c.isNative() && jni.startsWith("unavailable") ? jni : "not run";
+    return c.isNative() && env("jni").startsWith("unavailable")
+        ? "unavailable: see C baseline above"
+        : "not run";
   }
 
   private String row(Comparison c, JmhResult java, JmhResult base, String label, String missing) {

@@ -73,9 +73,10 @@ class ReportTest {
   void aMissingJniLibraryIsGivenAsTheReason(@TempDir Path dir) throws IOException {
     String md =
         render(dir, ENV.replace("jni=available", "jni=unavailable: JNI library not found: x.so"));
+    assertRow(md, "| C baseline (JNI) | unavailable: JNI library not found: x.so |");
     assertRow(
         md,
-        "| 64 lines, 1 fence | 6.25 ± 0.50 | C via JNI | unavailable: JNI library not found: x.so | | | |");
+        "| 64 lines, 1 fence | 6.25 ± 0.50 | C via JNI | unavailable: see C baseline above | | | |");
   }
 
   @Test
