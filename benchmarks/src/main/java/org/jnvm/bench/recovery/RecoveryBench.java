@@ -12,9 +12,9 @@ import org.jnvm.core.heap.RecoveryReport;
 /**
  * The recovery benchmark: builds a heap of N 64-byte cells (see {@link Graph}), closes it, and
  * reopens it R times per recovery thread count, reporting live objects recovered per second.
- * Recovery is a single-shot cost, so this is a plain program rather than a JMH benchmark; the first
- * run of each thread count runs with a cold JIT, as a real restart does, and is reported as such.
- * The heap file is deleted at the end, also on failure.
+ * Recovery is a single-shot cost, so this is a plain program rather than a JMH benchmark; the very
+ * first reopen runs with a cold JIT, as a real restart does, and every run is reported. The heap
+ * file is deleted at the end, also on failure.
  */
 public final class RecoveryBench {
   private RecoveryBench() {}

@@ -6,7 +6,7 @@ import java.util.List;
  * One reopen of a benchmark heap.
  *
  * @param cells cells the heap was built with
- * @param run 1 for the first reopen with this thread count (the coldest JIT), and so on
+ * @param run 1 for the first reopen with this thread count, and so on
  * @param liveObjects objects recovery marked (cells, arrays and the heap's own segments)
  * @param totalNanos recovery's own time, from its report
  * @param openNanos the whole {@code Heap.open}: lock, validation, mapping and recovery

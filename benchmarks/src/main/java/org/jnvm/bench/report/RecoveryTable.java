@@ -8,8 +8,9 @@ import java.util.Map;
 import org.jnvm.bench.recovery.RecoveryRun;
 
 /**
- * The recovery section: per heap size and thread count, the first run (cold JIT, as after a real
- * restart), the median and the best rate, the median judged against the target.
+ * The recovery section: per heap size and thread count, the first run (for the first heap size,
+ * with a cold JIT, as after a real restart), the median and the best rate, the median judged
+ * against the target.
  */
 final class RecoveryTable {
   private final Map<String, List<RecoveryRun>> groups = new LinkedHashMap<>();
@@ -24,11 +25,13 @@ final class RecoveryTable {
 
   void appendTo(StringBuilder md) {
     md.append("## Recovery (live objects recovered per second, higher is better)\n\n");
-    md.append("| cells | threads | runs | live objects | first run (cold JIT) | median | best |");
+    md.append("| cells | threads | runs | live objects | first run | median | best |");
     md.append(" target | verdict |\n");
     md.append("|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
     for (List<RecoveryRun> g : groups.values()) md.append(row(g)).append('\n');
-    md.append('\n');
+    md.append("\nAll runs share one JVM, thread counts interleaved. Only the first run of the")
+        .append(" first heap size starts with a cold JIT, as after a real restart; later runs use")
+        .append(" code that earlier ones compiled. The target is judged on the median.\n\n");
   }
 
   String row(List<RecoveryRun> g) {
