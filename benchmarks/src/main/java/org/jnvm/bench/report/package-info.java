@@ -1,0 +1,2 @@
+/** Turns JMH's JSON and the recovery results into the Markdown report of {@code bin/jnvm bench}. */
+package org.jnvm.bench.report;
