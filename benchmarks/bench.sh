@@ -108,8 +108,8 @@ run_recovery() {
 progress "environment -> $OUT/env.properties"
 java_cp org.jnvm.bench.report.Environment > "$OUT/env.properties" 2> "$OUT/env.log" \
   || { cat "$OUT/env.log" >&2; die "cannot describe the environment"; }
-printf 'run.mode=%s (JMH %s; recovery %s)\n' "$MODE" "${JMH_OPTS[*]}" "${RECOVERY_OPTS[*]}" \
-  >> "$OUT/env.properties"
+printf 'run.mode=%s: %s (JMH %s; recovery %s)\n' "$MODE" "${ONLY// /, }" "${JMH_OPTS[*]}" \
+  "${RECOVERY_OPTS[*]}" >> "$OUT/env.properties"
 echo "[bench] gateway backend: $(env_value gateway)" >&2
 [ "$(env_value jni)" = available ] || echo "[bench] C baseline $(env_value jni)" >&2
 
