@@ -36,6 +36,17 @@ final class LongStack {
     return k;
   }
 
+  /**
+   * Moves the {@code n} oldest items (the bottom of the stack) into {@code dst}. Used to hand work
+   * to another thread: the oldest entries are the farthest from what this thread is about to scan,
+   * so two threads do not mark neighbouring memory.
+   */
+  void drainOldestTo(long[] dst, int n) {
+    System.arraycopy(items, 0, dst, 0, n);
+    System.arraycopy(items, n, items, 0, size - n);
+    size -= n;
+  }
+
   /** Keeps only the items {@code keep} accepts; returns how many were removed. */
   int retain(java.util.function.LongPredicate keep) {
     int n = 0;

@@ -137,7 +137,7 @@ final class Marker {
 
   private void donate(LongStack local) {
     long[] p = new long[PACKET];
-    local.drainTo(p, PACKET);
+    local.drainOldestTo(p, PACKET);
     shared.add(p);
   }
 
