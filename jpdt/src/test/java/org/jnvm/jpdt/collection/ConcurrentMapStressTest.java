@@ -11,20 +11,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.TestHeaps;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Several threads on one {@link PConcurrentHashMap}: writers on their own keys (whose final state
- * each can predict), writers racing on shared counters through the atomic {@code merge} (whose
- * totals must add up), and readers iterating and reading meanwhile (which must never see a torn or
- * freed entry). The heap is reopened at the end and must hold the same map.
+ * Several threads on one {@link PConcurrentHashMap} or {@link PSkipListMap}: writers on their own
+ * keys (whose final state each can predict), writers racing on shared counters through the atomic
+ * {@code merge} (whose totals must add up), and readers iterating and reading meanwhile (which must
+ * never see a torn or freed entry). The heap is reopened at the end and must hold the same map.
  */
 class ConcurrentMapStressTest {
   private static final int WRITERS = 4;
@@ -34,15 +37,18 @@ class ConcurrentMapStressTest {
   /** What one writer did: its own keys' final values, and its merges into each counter. */
   private record Done(Map<String, String> own, int[] merges) {}
 
-  @Test
-  void writersReadersAndSharedCountersAgree() throws Exception {
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void writersReadersAndSharedCountersAgree(boolean ordered) throws Exception {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("stress");
       Map<String, String> expected = new HashMap<>();
       try (Heap heap = Heap.create(p, 64 << 20)) {
-        PConcurrentHashMap<String, String> m =
-            new PConcurrentHashMap<>(heap, strings(), strings(), 5);
-        heap.roots().put("m", m);
+        ConcurrentMap<String, String> m =
+            ordered
+                ? new PSkipListMap<>(heap, strings(), strings(), 5)
+                : new PConcurrentHashMap<>(heap, strings(), strings(), 5);
+        heap.roots().put("m", (PObject) m);
         int[] totals = new int[COUNTERS];
         for (Done d : runThreads(m)) {
           expected.putAll(d.own());
@@ -59,7 +65,7 @@ class ConcurrentMapStressTest {
   }
 
   /** Runs the writers and two readers; returns what each writer did. */
-  private static List<Done> runThreads(PConcurrentHashMap<String, String> m) throws Exception {
+  private static List<Done> runThreads(ConcurrentMap<String, String> m) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(WRITERS + 2);
     try {
       CountDownLatch start = new CountDownLatch(1);
@@ -83,7 +89,7 @@ class ConcurrentMapStressTest {
   }
 
   /** Random operations on the writer's own 50 keys, and merges into the shared counters. */
-  private static Done write(PConcurrentHashMap<String, String> m, int id, CountDownLatch start)
+  private static Done write(ConcurrentMap<String, String> m, int id, CountDownLatch start)
       throws Exception {
     start.await();
     Random r = new Random(id);
@@ -112,7 +118,7 @@ class ConcurrentMapStressTest {
 
   /** Iterates and reads until the writers are done; every value must be whole. */
   private static long read(
-      PConcurrentHashMap<String, String> m, AtomicBoolean writing, CountDownLatch start)
+      ConcurrentMap<String, String> m, AtomicBoolean writing, CountDownLatch start)
       throws Exception {
     start.await();
     long reads = 0;

@@ -12,9 +12,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.PObject;
 import org.jnvm.emulation.crash.CrashModel;
 import org.jnvm.emulation.crash.CrashStats;
 import org.jnvm.emulation.crash.CrashTest;
+import org.jnvm.jpdt.POrderedType;
 import org.jnvm.jpdt.PString;
 import org.jnvm.jpdt.PType;
 import org.jnvm.jpdt.testkit.History;
@@ -22,22 +24,37 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Every mutating operation of both hash maps under the EVICTION model. Each crash image must show
+ * Every mutating operation of the three maps under the EVICTION model. Each crash image must show
  * the map after the acknowledged operations or after one more, hold no object beyond the map's own
  * (nothing leaked to recovery, nothing stale kept reachable), and still work: a put and a remove in
- * the image leave the other entries as they were.
+ * the image leave the other entries as they were. The ordered map's own operations (polls, range
+ * views) are in {@link #orderedOperations}.
  */
-class HashMapCrashTest {
-  /** The two faces over the same structure. */
+class MapCrashTest {
+  /** The three maps over the same persistent structure. */
   enum Kind {
     PLAIN,
-    CONCURRENT;
+    CONCURRENT,
+    SKIP_LIST;
 
-    <K, V> BaseHashMap<K, V> create(Heap heap, PType<K> k, PType<V> v, int slots) {
-      return this == PLAIN
-          ? new PHashMap<>(heap, k, v, slots)
-          : new PConcurrentHashMap<>(heap, k, v, slots);
+    @SuppressWarnings("unchecked")
+    <K, V> Map<K, V> create(Heap heap, PType<K> k, PType<V> v, int slots) {
+      return switch (this) {
+        case PLAIN -> new PHashMap<>(heap, k, v, slots);
+        case CONCURRENT -> new PConcurrentHashMap<>(heap, k, v, slots);
+        case SKIP_LIST -> new PSkipListMap<>(heap, (POrderedType<K>) k, v, slots);
+      };
     }
+  }
+
+  static StorageStats stats(Map<?, ?> m) {
+    return m instanceof PSkipListMap<?, ?> s
+        ? s.storageStats()
+        : ((BaseHashMap<?, ?>) m).storageStats();
+  }
+
+  static PType<?> keyType(Map<?, ?> m) {
+    return m instanceof PSkipListMap<?, ?> s ? s.keyType() : ((BaseHashMap<?, ?>) m).keyType();
   }
 
   /** Objects reachable outside the map, measured in the setup. */
@@ -213,7 +230,7 @@ class HashMapCrashTest {
             .setup(heap -> setup(heap, kind, pstrings(), pstrings(), 2, Map.of()))
             .workload(
                 heap -> {
-                  BaseHashMap<PString, PString> m = heap.roots().get("m");
+                  Map<PString, PString> m = heap.roots().get("m");
                   m.put(new PString(heap, "k"), new PString(heap, "v"));
                   h.ack();
                   PString old = m.put(new PString(heap, "k"), new PString(heap, "w"));
@@ -230,6 +247,47 @@ class HashMapCrashTest {
             .check(heap -> check(heap, h))
             .run();
     assertTrue(s.images() > 0, s::toString);
+  }
+
+  /** Polls and range views of the ordered map: each removes or inserts through its range. */
+  @org.junit.jupiter.api.Test
+  void orderedOperations() {
+    Map<String, String> start = map("a", "1", "b", "2", "c", "3", "d", "4", "e", "5", "f", "6");
+    History<Map<String, String>> h =
+        new History<>(start)
+            .then(map("b", "2", "c", "3", "d", "4", "e", "5", "f", "6"))
+            .then(map("b", "2", "c", "3", "d", "4", "e", "5"))
+            .then(map("b", "2", "c", "3", "cc", "33", "d", "4", "e", "5"))
+            .then(map("b", "2", "cc", "33", "d", "4", "e", "5"))
+            .then(map("b", "2", "cc", "33", "d", "4"))
+            .then(map("b", "2", "cc", "x", "d", "4"))
+            .then(map("b", "2", "d", "4"))
+            .then(map("b", "2"));
+    run(
+        "SKIP_LIST polls and ranges",
+        Kind.SKIP_LIST,
+        2,
+        start,
+        h,
+        map -> {
+          PSkipListMap<String, String> m = (PSkipListMap<String, String>) map;
+          assertEquals("a", m.pollFirstEntry().getKey());
+          h.ack();
+          assertEquals("f", m.pollLastEntry().getKey());
+          h.ack();
+          assertNull(m.subMap("c", "d").put("cc", "33"));
+          h.ack();
+          assertEquals("3", m.headMap("d").remove("c"));
+          h.ack();
+          assertEquals("e", m.descendingMap().firstEntry().getKey());
+          assertEquals("e", m.descendingKeySet().pollFirst());
+          h.ack();
+          m.tailMap("c").entrySet().iterator().next().setValue("x");
+          h.ack();
+          h.steps(2); // a range clear is a sequence of removals, in key order
+          m.tailMap("c", true).clear();
+          h.ack();
+        });
   }
 
   private void run(
@@ -251,7 +309,7 @@ class HashMapCrashTest {
 
   @FunctionalInterface
   private interface Workload {
-    void run(BaseHashMap<String, String> m) throws Exception;
+    void run(Map<String, String> m) throws Exception;
   }
 
   /**
@@ -260,44 +318,53 @@ class HashMapCrashTest {
    */
   private <K, V> void setup(
       Heap heap, Kind kind, PType<K> k, PType<V> v, int slots, Map<String, String> start) {
-    BaseHashMap<String, String> warm = kind.create(heap, strings(), strings(), 1);
+    Map<String, String> warm = kind.create(heap, strings(), strings(), 1);
     for (int i = 0; i < 5; i++) warm.put("w" + i, "w");
     warm.clear();
-    BaseHashMap<K, V> m = kind.create(heap, k, v, slots);
-    heap.roots().put("m", m);
+    Map<K, V> m = kind.create(heap, k, v, slots);
+    heap.roots().put("m", (PObject) m);
     @SuppressWarnings("unchecked")
-    BaseHashMap<String, String> typed = (BaseHashMap<String, String>) m;
+    Map<String, String> typed = (Map<String, String>) m;
     if (k == strings()) typed.putAll(start);
     outside.set(heap.verify().reachable() - inside(m));
   }
 
   /** Objects of the map: header, directory, segments, entries, and each entry's key and value. */
-  private static long inside(BaseHashMap<?, ?> m) {
-    StorageStats s = m.storageStats();
+  private static long inside(Map<?, ?> m) {
+    StorageStats s = stats(m);
     return s.structureObjects() + 2 * s.entries();
   }
 
   private void check(Heap heap, History<Map<String, String>> h) {
-    BaseHashMap<Object, Object> m = heap.roots().get("m");
+    Map<Object, Object> m = heap.roots().get("m");
     Map<String, String> seen = observe(m);
+    if (m instanceof PSkipListMap<?, ?>) assertInOrder(m);
     h.check(seen);
     assertEquals(seen.size(), m.size());
     assertEquals(
         outside.get() + inside(m),
         heap.recoveryReport().liveObjects(),
-        "live objects are exactly the map's and those outside it: " + m.storageStats());
+        "live objects are exactly the map's and those outside it: " + stats(m));
     probe(heap, m, seen);
   }
 
   /** A put and a remove in the image (its slot pool rebuilt) leave the other entries intact. */
-  private static void probe(Heap heap, BaseHashMap<Object, Object> m, Map<String, String> seen) {
-    boolean refs = m.keyType().code() == pstrings().code();
+  private static void probe(Heap heap, Map<Object, Object> m, Map<String, String> seen) {
+    boolean refs = keyType(m).code() == pstrings().code();
     Object k = refs ? new PString(heap, "probe") : "probe";
     Object v = refs ? new PString(heap, "p") : "p";
     m.put(k, v);
     assertEquals("p", m.get("probe").toString());
     m.remove("probe");
     assertEquals(seen, observe(m));
+  }
+
+  private static void assertInOrder(Map<?, ?> m) {
+    String last = null;
+    for (Object k : m.keySet()) {
+      assertTrue(last == null || last.compareTo(k.toString()) < 0, last + " before " + k);
+      last = k.toString();
+    }
   }
 
   private static Map<String, String> observe(Map<?, ?> m) {
