@@ -4,15 +4,17 @@ import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.pmem.Pmem;
 
 /**
- * Reference blocks: a map's directory ({@link Directory}) and its segments ({@link Segment}) are
- * arrays of references whose length is the payload size over 8; their classes declare a reference
- * tail from offset 0, so recovery marks through every element.
+ * Reference blocks: a map's directory ({@link Directory}) and segments ({@link Segment}), and a
+ * list's element array ({@link ListArray}), are arrays of references whose length is the payload
+ * size over 8; their classes declare a reference tail from offset 0, so recovery marks through
+ * every element.
  *
  * <pre>
  *   payload 0        8        16                8n
  *   +--------+--------+-- ... --+
  *   | ref 0  | ref 1  |         |   directory: segments, in order; the used ones are a prefix
  *   +--------+--------+-- ... --+   segment: entries; 0 is a free slot
+ *                                   list array: elements, a prefix of non-zero references
  * </pre>
  */
 final class BlockLayout {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** The arithmetic of the map layouts: sizes, alignment, no overlap. */
+/** The arithmetic of the map and list layouts: sizes, alignment, no overlap. */
 class MapLayoutTest {
 
   @Test
@@ -29,5 +29,14 @@ class MapLayoutTest {
         2048,
         8 + BlockLayout.payloadSize(BaseHashMap.DEFAULT_SEGMENT_SLOTS),
         "a default segment fills a 2 KiB slot exactly");
+  }
+
+  @Test
+  void listHeaderFieldsFollowEachOther() {
+    assertEquals(0, ListLayout.ELEMENT_TYPE_OFFSET);
+    assertEquals(4, ListLayout.RESERVED_OFFSET);
+    assertEquals(8, ListLayout.ARRAY_OFFSET);
+    assertEquals(0, ListLayout.ARRAY_OFFSET % 8, "references are 8-aligned");
+    assertEquals(16, ListLayout.SIZE);
   }
 }
