@@ -21,6 +21,7 @@ import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapAudit;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.TestHeaps;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code merge} (whose totals must add up), and readers iterating and reading meanwhile (which must
  * never see a torn or freed entry). The heap is reopened at the end and must hold the same map.
  */
+@Tag("real-backend")
 class ConcurrentMapStressTest {
   private static final int WRITERS = 4;
   private static final int OPS = 4_000;
