@@ -70,10 +70,6 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     return (int) Math.min(Integer.MAX_VALUE, count.sum());
   }
 
-  long longSize() {
-    return count.sum();
-  }
-
   @Override
   public boolean isEmpty() {
     return count.sum() == 0;
@@ -95,7 +91,15 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
 
   @Override
   public boolean containsKey(Object key) {
-    return get(key) != null;
+    if (!keys.accepts(Objects.requireNonNull(key, "key"))) return false;
+    int h = keys.hash(key);
+    int p = index.partOf(h);
+    long s = guard.readLock(p);
+    try {
+      return index.find(p, h, key) != null;
+    } finally {
+      guard.unlockRead(p, s);
+    }
   }
 
   @Override

@@ -87,7 +87,8 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
 
   @Override
   public boolean containsKey(Object key) {
-    return get(key) != null;
+    Object sk = lookup(key);
+    return sk != null && view.containsKey(sk);
   }
 
   @Override
