@@ -3,6 +3,7 @@ package org.jnvm.core.pmem;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 
 /**
@@ -17,6 +18,13 @@ import java.util.List;
  * <p>On JDKs after 17, code that C2 did not compile crashes the JVM when it calls them (seen on JDK
  * 25 with {@code -Xint} and {@code -XX:TieredStopAtLevel=1}); such JVMs are refused here so the
  * selector falls back to msync.
+ *
+ * <p>C2 turns the intrinsics into memory nodes that its anti-dependence analysis does not look
+ * through: a load before or after one of them can be scheduled after a later store to the same
+ * address, so a read-then-write next to a write-back or fence reads the value it is about to write
+ * (seen on JDK 17.0.15 and 25.0.3: {@code pfence(); old = getLong(a); putLong(a, v)} returned
+ * {@code v}). Each intrinsic is therefore bracketed by a release and an acquire fence: compiler
+ * barriers that keep loads and stores on their side, and emit no instruction on x86.
  */
 final class IntrinsicsBackend implements PmemBackend {
   private static final String PROBLEM;
@@ -78,20 +86,24 @@ final class IntrinsicsBackend implements PmemBackend {
 
   @Override
   public void pwb(long address) {
+    VarHandle.releaseFence();
     try {
       WRITEBACK.invokeExact(address);
     } catch (Throwable t) {
       throw unexpected(t);
     }
+    VarHandle.acquireFence();
   }
 
   @Override
   public void pfence() {
+    VarHandle.releaseFence();
     try {
       POST_SYNC.invokeExact();
     } catch (Throwable t) {
       throw unexpected(t);
     }
+    VarHandle.acquireFence();
   }
 
   @Override

@@ -1,0 +1,23 @@
+package org.jnvm.jpdt;
+
+import java.util.Comparator;
+
+/**
+ * A {@link PType} with a total order, for ordered containers. Each value, in either form, has a
+ * volatile sort key; ordered containers index their entries by these keys.
+ *
+ * @param <T> what the container takes and returns
+ */
+public interface POrderedType<T> extends PType<T> {
+  /** The volatile sort key of an accepted {@code o} (persistent or volatile form). */
+  Object sortKey(Object o);
+
+  /** The order of sort keys; null for their natural order. */
+  Comparator<Object> sortOrder();
+
+  /**
+   * The order a container reports as its {@code comparator()}, consistent with {@link
+   * #sortOrder()}; null for the natural order of {@code T}.
+   */
+  Comparator<? super T> comparator();
+}

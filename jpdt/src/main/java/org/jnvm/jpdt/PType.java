@@ -1,0 +1,60 @@
+package org.jnvm.jpdt;
+
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.PObject;
+
+/**
+ * How a J-PDT container stores values of type {@code T} and compares them: the persistent form of a
+ * value, and the explicit equivalence between that form and its volatile counterpart (a {@link
+ * PString} and a {@link String}, a {@link PByteArray} and a {@code byte[]}). Lookups accept either
+ * form: {@link #accepts}, {@link #hash} and {@link #matches} define the equivalence, and equivalent
+ * values have equal hashes.
+ *
+ * <p>Two kinds, by ownership:
+ *
+ * <ul>
+ *   <li>copying types ({@link #copies()} true, e.g. {@link PTypes#strings()}): the container stores
+ *       a persistent copy that it owns, returns volatile values, and frees the copy in the
+ *       operation that drops it (remove, replace, clear);
+ *   <li>reference types (e.g. {@link PTypes#pstrings()}, {@link PTypes#objects()}): the container
+ *       stores a reference to the caller's object, returns it as is, and never frees it: the caller
+ *       frees what it no longer needs once the call that dropped it has returned.
+ * </ul>
+ *
+ * A container records each type's {@link #code()} in its header, so that it finds its types again
+ * when a heap is reopened ({@link PTypes#byCode}).
+ *
+ * @param <T> what the container takes and returns
+ */
+public interface PType<T> {
+  /** The code persisted in container headers; unique among registered types. */
+  int code();
+
+  /** A short name for messages. */
+  String name();
+
+  /** True if the container stores copies it owns (and frees); false for references. */
+  boolean copies();
+
+  /**
+   * The persistent form of {@code value} in {@code heap}, written back but not necessarily fenced:
+   * the container fences once before publishing it. A copying type returns a new object; a
+   * reference type returns {@code value} itself, which must belong to {@code heap}.
+   *
+   * @throws NullPointerException if {@code value} is null
+   * @throws IllegalArgumentException if a reference belongs to another heap
+   */
+  PObject store(Heap heap, T value);
+
+  /** The value a container returns for the stored object {@code stored}. */
+  T load(PObject stored);
+
+  /** True if {@code o} is a form of this type, persistent or volatile, that lookups accept. */
+  boolean accepts(Object o);
+
+  /** The hash of an accepted {@code o}; equivalent values, in either form, have equal hashes. */
+  int hash(Object o);
+
+  /** True if the stored object holds a value equivalent to {@code o} (false if not accepted). */
+  boolean matches(PObject stored, Object o);
+}

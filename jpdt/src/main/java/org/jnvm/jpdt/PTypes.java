@@ -1,0 +1,315 @@
+package org.jnvm.jpdt;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jnvm.core.JnvmException;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapCorruptException;
+import org.jnvm.core.heap.PObject;
+
+/**
+ * The built-in {@link PType}s and the registry that finds a type by its persisted code.
+ *
+ * <table>
+ *   <caption>Built-in types</caption>
+ *   <tr><th>type</th><th>code</th><th>takes, returns</th><th>stores</th><th>lookups accept</th>
+ *   <tr><td>{@link #objects()}</td><td>1</td><td>any {@link PObject}</td><td>the reference</td>
+ *       <td>objects equal by their own {@code equals}</td>
+ *   <tr><td>{@link #pstrings()}</td><td>2</td><td>{@link PString}</td><td>the reference</td>
+ *       <td>{@code PString} or {@code String}</td>
+ *   <tr><td>{@link #strings()}</td><td>3</td><td>{@link String}</td><td>an owned {@code PString}
+ *       </td><td>{@code String} or {@code PString}</td>
+ *   <tr><td>{@link #bytes()}</td><td>4</td><td>{@code byte[]}</td><td>an owned {@link
+ *       PByteArray}</td><td>{@code byte[]} or {@code PByteArray}, by content</td>
+ * </table>
+ */
+public final class PTypes {
+  /** Codes below this are reserved for built-in types. */
+  public static final int FIRST_USER_CODE = 1000;
+
+  private static final Map<Integer, PType<?>> BY_CODE = new ConcurrentHashMap<>();
+  private static final PType<PObject> OBJECTS = new ObjectsType();
+  private static final POrderedType<PString> PSTRINGS = new PStringsType();
+  private static final POrderedType<String> STRINGS = new StringsType();
+  private static final PType<byte[]> BYTES = new BytesType();
+
+  static {
+    for (PType<?> t : new PType<?>[] {OBJECTS, PSTRINGS, STRINGS, BYTES}) BY_CODE.put(t.code(), t);
+  }
+
+  private PTypes() {}
+
+  /** Persistent objects by reference, compared with their own {@code equals} and hash. */
+  @SuppressWarnings("unchecked")
+  public static <T extends PObject> PType<T> objects() {
+    return (PType<T>) OBJECTS;
+  }
+
+  /** {@link PString} references; lookups also accept a {@code String} with the same chars. */
+  public static POrderedType<PString> pstrings() {
+    return PSTRINGS;
+  }
+
+  /** {@code String}s, stored as owned {@link PString} copies; lookups also accept a PString. */
+  public static POrderedType<String> strings() {
+    return STRINGS;
+  }
+
+  /** {@code byte[]}s by content, stored as owned {@link PByteArray} copies. */
+  public static PType<byte[]> bytes() {
+    return BYTES;
+  }
+
+  /**
+   * Registers a user-defined type so that containers that recorded its code can be reopened.
+   *
+   * @throws IllegalArgumentException if the code is reserved or taken by another type
+   */
+  public static void register(PType<?> type) {
+    if (type.code() < FIRST_USER_CODE) {
+      throw new IllegalArgumentException(
+          "user type codes start at "
+              + FIRST_USER_CODE
+              + ": type="
+              + type.name()
+              + " code="
+              + type.code());
+    }
+    PType<?> prior = BY_CODE.putIfAbsent(type.code(), type);
+    if (prior != null && prior != type) {
+      throw new IllegalArgumentException(
+          "type code already registered: code="
+              + type.code()
+              + " registered="
+              + prior.name()
+              + " new="
+              + type.name());
+    }
+  }
+
+  /**
+   * The type registered under {@code code}.
+   *
+   * @throws JnvmException if no type has that code (its class was never registered in this JVM)
+   */
+  public static PType<?> byCode(int code) {
+    PType<?> t = BY_CODE.get(code);
+    if (t == null) {
+      throw new JnvmException(
+          "no J-PDT type registered with code " + code + " (register it with PTypes.register)");
+    }
+    return t;
+  }
+
+  static <X extends PObject> X expect(PObject o, Class<X> c, String type) {
+    if (!c.isInstance(o)) {
+      throw new HeapCorruptException(
+          "stored object of a "
+              + type
+              + " container is a "
+              + o.getClass().getSimpleName()
+              + ", expected "
+              + c.getSimpleName()
+              + ": "
+              + o
+              + " file="
+              + o.heap().file());
+    }
+    return c.cast(o);
+  }
+
+  static void requireSameHeap(Heap heap, PObject o) {
+    if (o.heap() != heap) {
+      throw new IllegalArgumentException(
+          "a persistent reference cannot cross heaps: container="
+              + heap.file()
+              + " object="
+              + o.heap().file());
+    }
+  }
+
+  /** Strings in either form share the hash, equivalence and order of {@code String}. */
+  private abstract static class CharsType<T> implements POrderedType<T> {
+    @Override
+    public boolean accepts(Object o) {
+      return o instanceof String || o instanceof PString;
+    }
+
+    @Override
+    public int hash(Object o) {
+      return o.hashCode();
+    }
+
+    @Override
+    public boolean matches(PObject stored, Object o) {
+      return accepts(o) && expect(stored, PString.class, name()).contentEquals((CharSequence) o);
+    }
+
+    @Override
+    public Object sortKey(Object o) {
+      return o instanceof String ? o : o.toString();
+    }
+
+    @Override
+    public Comparator<Object> sortOrder() {
+      return null;
+    }
+  }
+
+  private static final class PStringsType extends CharsType<PString> {
+    @Override
+    public int code() {
+      return 2;
+    }
+
+    @Override
+    public String name() {
+      return "pstrings";
+    }
+
+    @Override
+    public boolean copies() {
+      return false;
+    }
+
+    @Override
+    public PObject store(Heap heap, PString value) {
+      requireSameHeap(heap, Objects.requireNonNull(value, "value"));
+      value.pwbObject();
+      return value;
+    }
+
+    @Override
+    public PString load(PObject stored) {
+      return expect(stored, PString.class, name());
+    }
+
+    @Override
+    public Comparator<? super PString> comparator() {
+      return null;
+    }
+  }
+
+  private static final class StringsType extends CharsType<String> {
+    @Override
+    public int code() {
+      return 3;
+    }
+
+    @Override
+    public String name() {
+      return "strings";
+    }
+
+    @Override
+    public boolean copies() {
+      return true;
+    }
+
+    @Override
+    public PObject store(Heap heap, String value) {
+      return PString.unfenced(heap, Objects.requireNonNull(value, "value"));
+    }
+
+    @Override
+    public String load(PObject stored) {
+      return expect(stored, PString.class, name()).toString();
+    }
+
+    @Override
+    public Comparator<? super String> comparator() {
+      return null;
+    }
+  }
+
+  private static final class ObjectsType implements PType<PObject> {
+    @Override
+    public int code() {
+      return 1;
+    }
+
+    @Override
+    public String name() {
+      return "objects";
+    }
+
+    @Override
+    public boolean copies() {
+      return false;
+    }
+
+    @Override
+    public PObject store(Heap heap, PObject value) {
+      requireSameHeap(heap, Objects.requireNonNull(value, "value"));
+      value.pwbObject();
+      return value;
+    }
+
+    @Override
+    public PObject load(PObject stored) {
+      return stored;
+    }
+
+    @Override
+    public boolean accepts(Object o) {
+      return o instanceof PObject;
+    }
+
+    @Override
+    public int hash(Object o) {
+      return o.hashCode();
+    }
+
+    @Override
+    public boolean matches(PObject stored, Object o) {
+      return stored.equals(o);
+    }
+  }
+
+  private static final class BytesType implements PType<byte[]> {
+    @Override
+    public int code() {
+      return 4;
+    }
+
+    @Override
+    public String name() {
+      return "bytes";
+    }
+
+    @Override
+    public boolean copies() {
+      return true;
+    }
+
+    @Override
+    public PObject store(Heap heap, byte[] value) {
+      return PByteArray.unfenced(heap, Objects.requireNonNull(value, "value"));
+    }
+
+    @Override
+    public byte[] load(PObject stored) {
+      return expect(stored, PByteArray.class, name()).toArray();
+    }
+
+    @Override
+    public boolean accepts(Object o) {
+      return o instanceof byte[] || o instanceof PByteArray;
+    }
+
+    @Override
+    public int hash(Object o) {
+      return o instanceof byte[] b ? Arrays.hashCode(b) : ((PByteArray) o).contentHash();
+    }
+
+    @Override
+    public boolean matches(PObject stored, Object o) {
+      PByteArray a = expect(stored, PByteArray.class, name());
+      if (o instanceof byte[] b) return a.contentEquals(b);
+      return o instanceof PByteArray p && a.contentEquals(p);
+    }
+  }
+}

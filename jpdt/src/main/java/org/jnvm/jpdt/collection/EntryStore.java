@@ -1,0 +1,420 @@
+package org.jnvm.jpdt.collection;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapCorruptException;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.core.pmem.Pmem;
+import org.jnvm.jpdt.PType;
+import org.jnvm.jpdt.PTypes;
+
+/**
+ * The persistent part of a map: a set of entries in slots, with no order and no hash structure (the
+ * maps keep those in volatile indexes, rebuilt from this set). The header ({@link MapLayout})
+ * references a directory of segments; slot {@code s} is word {@code s % segmentSlots} of segment
+ * {@code s / segmentSlots}.
+ *
+ * <p>Invariants, on media at every fence:
+ *
+ * <ol>
+ *   <li>A slot is live iff it is non-zero; a live slot references a durable entry whose key and
+ *       value are durable and non-null. Nothing else references an entry.
+ *   <li>No two live slots hold equivalent keys (callers look the key up first; {@link #scan}
+ *       callers check).
+ *   <li>The directory's non-zero references are a prefix; each references a durable segment of
+ *       {@code segmentSlots} slots.
+ *   <li>No reachable word references a freed object: an object is freed only after the store that
+ *       unlinked it is durable (psync), so frees are volatile and a crash before them leaves the
+ *       object reachable (operation not done) or unreachable (recovery reclaims it).
+ * </ol>
+ *
+ * Every mutation is one 8-byte store made durable after everything it publishes is written back and
+ * fenced; the Javadoc of each mutating method gives its steps. Thread-safety: growth and {@link
+ * #clear} synchronize internally; a slot and its entry are written only by the caller that holds
+ * the slot's key (the maps' locks), and a stripe of the slot pool only by its lock holder.
+ */
+final class EntryStore {
+  /** References in a new map's directory; it doubles when full. */
+  static final int INITIAL_DIRECTORY = 4;
+
+  final Heap heap;
+  final long header;
+  final PType<Object> keys;
+  final PType<Object> values;
+  final int segmentSlots;
+
+  private final Object growth = new Object();
+  private final AtomicInteger fresh = new AtomicInteger();
+  private final SlotPool pool;
+  private volatile long[] segments;
+  private long directory;
+
+  private EntryStore(PObject header, int stripes, long[] segments, long directory) {
+    this.heap = header.heap();
+    this.header = header.address();
+    this.keys = cast(PTypes.byCode(MapLayout.keyType(this.header)));
+    this.values = cast(PTypes.byCode(MapLayout.valueType(this.header)));
+    this.segmentSlots = MapLayout.segmentSlots(this.header);
+    this.pool = new SlotPool(stripes);
+    this.segments = segments;
+    this.directory = directory;
+  }
+
+  /**
+   * Formats the new, not yet published, map header {@code header}: its types, segment size and an
+   * empty directory, all written back and fenced (the header can be published on return).
+   */
+  static EntryStore create(
+      PObject header, PType<?> keys, PType<?> values, int segmentSlots, int stripes) {
+    if (segmentSlots < 1) {
+      throw new IllegalArgumentException("segment slots must be positive: " + segmentSlots);
+    }
+    Heap heap = header.heap();
+    Directory d = new Directory(heap, INITIAL_DIRECTORY);
+    d.pwbObject();
+    long h = header.address();
+    MapLayout.keyType(h, keys.code());
+    MapLayout.valueType(h, values.code());
+    MapLayout.segmentSlots(h, segmentSlots);
+    MapLayout.directory(h, d.offset());
+    header.persist();
+    return new EntryStore(header, stripes, new long[0], d.address());
+  }
+
+  /** The store of an existing map, its directory and segments checked. */
+  static EntryStore open(PObject header, int stripes) {
+    long h = header.address();
+    Heap heap = header.heap();
+    int slots = MapLayout.segmentSlots(h);
+    if (slots < 1) throw corrupt(header, "segment slots " + slots);
+    if (!(heap.object(MapLayout.directory(h)) instanceof Directory d)) {
+      throw corrupt(header, "directory is not a Directory");
+    }
+    return new EntryStore(header, stripes, segmentsOf(header, d, slots), d.address());
+  }
+
+  private static long[] segmentsOf(PObject header, Directory d, int slots) {
+    int n = BlockLayout.length(d.address());
+    long[] segs = new long[n];
+    int used = 0;
+    for (int i = 0; i < n; i++) {
+      long ref = BlockLayout.ref(d.address(), i);
+      if (ref == 0) continue;
+      if (used != i) throw corrupt(header, "directory has a gap before reference " + i);
+      if (!(d.heap().object(ref) instanceof Segment s)
+          || BlockLayout.length(s.address()) != slots) {
+        throw corrupt(header, "directory reference " + i + " is not a segment of " + slots);
+      }
+      segs[used++] = s.address();
+    }
+    return Arrays.copyOf(segs, used);
+  }
+
+  // ---- slots -------------------------------------------------------------------------------
+
+  int capacity() {
+    return segments.length * segmentSlots;
+  }
+
+  long slotAddress(int slot) {
+    return BlockLayout.address(segments[slot / segmentSlots], slot % segmentSlots);
+  }
+
+  /** A free slot for the holder of stripe {@code stripe}, growing the store if needed. */
+  int claim(int stripe) {
+    int s = pool.pop(stripe);
+    if (s < 0) s = fresh.getAndIncrement();
+    try {
+      if (s >= capacity()) growTo(s);
+    } catch (RuntimeException e) {
+      pool.push(stripe, s); // taken again, and the growth retried, by a later claim
+      throw e;
+    }
+    return s;
+  }
+
+  /** Returns a slot, already durably zero, to stripe {@code stripe}. */
+  void release(int stripe, int slot) {
+    pool.push(stripe, slot);
+  }
+
+  // ---- entries -----------------------------------------------------------------------------
+
+  /**
+   * The persistent objects of a new entry, written back, not fenced, not reachable: on failure
+   * (heap full) whatever was made is freed and the map is unchanged.
+   */
+  EntryRecord prepare(Object key, Object value) {
+    PObject k = keys.store(heap, key);
+    PObject v = null;
+    try {
+      v = values.store(heap, value);
+      return new EntryRecord(heap, k, v);
+    } catch (RuntimeException e) {
+      if (v != null && values.copies()) heap.free(v);
+      if (keys.copies()) heap.free(k);
+      throw e;
+    }
+  }
+
+  /** Frees the objects of a prepared entry that was never published. */
+  void discard(EntryRecord e) {
+    freeEntry(e.address());
+  }
+
+  /**
+   * Publishes {@code e} in the free slot {@code slot}; durable on return.
+   *
+   * <ol>
+   *   <li>Fence: the key, value and entry, written back by {@link #prepare}, are durable.
+   *   <li>Store the entry's offset in the slot (the slot was zero, so the entry was absent), write
+   *       the slot's line back, psync: the entry is present.
+   * </ol>
+   *
+   * A crash before step 2 is durable leaves the slot zero and the new objects unreachable
+   * (reclaimed by recovery).
+   */
+  void publish(int slot, EntryRecord e) {
+    Pmem.pfence();
+    long at = slotAddress(slot);
+    Pmem.putLong(at, e.offset());
+    Pmem.pwb(at);
+    Pmem.psync();
+  }
+
+  /**
+   * Replaces the value of the live entry {@code entry} by {@code v} (written back by its type);
+   * durable on return. Returns the old value's offset; the caller frees it (if owned) after this.
+   *
+   * <ol>
+   *   <li>Fence: the new value is durable.
+   *   <li>Store its offset in the entry's value word, write back, psync.
+   * </ol>
+   *
+   * The value word holds the old or the new reference at every crash point (one aligned store).
+   */
+  long swapValue(long entry, PObject v) {
+    Pmem.pfence();
+    long at = EntryLayout.valueAddress(entry);
+    long old = Pmem.getLong(at);
+    Pmem.putLong(at, v.offset());
+    Pmem.pwb(at);
+    Pmem.psync();
+    return old;
+  }
+
+  /**
+   * Removes the entry in {@code slot}: stores zero, writes back, psync; durable on return. Then the
+   * caller frees the entry ({@link #freeEntry}); a crash before that free leaves an unreachable
+   * entry that recovery reclaims.
+   */
+  void unlink(int slot) {
+    long at = slotAddress(slot);
+    Pmem.putLong(at, 0);
+    Pmem.pwb(at);
+    Pmem.psync();
+  }
+
+  /** Frees an unreachable entry and the key and value it owns (those of copying types). */
+  void freeEntry(long entry) {
+    long k = EntryLayout.key(entry);
+    long v = EntryLayout.value(entry);
+    heap.free(heap.object(entry - heap.base()));
+    if (keys.copies()) heap.free(heap.object(k));
+    if (values.copies()) heap.free(heap.object(v));
+  }
+
+  /** The key object of a live entry. */
+  PObject key(long entry) {
+    return heap.object(EntryLayout.key(entry));
+  }
+
+  /** The value object of a live entry. */
+  PObject value(long entry) {
+    return heap.object(EntryLayout.value(entry));
+  }
+
+  // ---- growth ------------------------------------------------------------------------------
+
+  private void growTo(int slot) {
+    synchronized (growth) {
+      while (slot >= capacity()) grow();
+    }
+  }
+
+  /**
+   * Adds one zeroed segment. Growth never changes the map's entries: before and after it, and at
+   * every crash point between, the reachable segments hold the same live slots.
+   *
+   * <ol>
+   *   <li>Allocate the segment (zeroed) and write it back.
+   *   <li>If the directory has room: fence; store the segment's offset in the first unused
+   *       directory word, write back, psync. A crash before that store is durable leaves the
+   *       segment unreachable.
+   *   <li>Else (directory doubling): allocate a directory of twice the capacity, copy the old
+   *       references and the new segment's into it, write it back, fence; store its offset in the
+   *       header, write back, psync; then free the old directory. A crash before the header store
+   *       is durable leaves the old directory (same segments, minus the new empty one) and the new
+   *       objects unreachable; after it, the old directory is unreachable and freed.
+   * </ol>
+   */
+  private void grow() {
+    Segment seg = new Segment(heap, segmentSlots);
+    seg.pwbObject();
+    int n = segments.length;
+    int cap = BlockLayout.length(directory);
+    try {
+      if (n < cap) appendToDirectory(n, seg);
+      else replaceDirectory(n, cap, seg);
+    } catch (RuntimeException e) {
+      heap.free(seg);
+      throw e;
+    }
+    long[] grown = Arrays.copyOf(segments, n + 1);
+    grown[n] = seg.address();
+    segments = grown;
+  }
+
+  private void appendToDirectory(int n, Segment seg) {
+    Pmem.pfence();
+    BlockLayout.ref(directory, n, seg.offset());
+    Pmem.pwb(BlockLayout.address(directory, n));
+    Pmem.psync();
+  }
+
+  private void replaceDirectory(int n, int cap, Segment seg) {
+    Directory d = new Directory(heap, 2 * cap);
+    Pmem.copy(BlockLayout.address(directory, 0), BlockLayout.address(d.address(), 0), 8L * n);
+    BlockLayout.ref(d.address(), n, seg.offset());
+    d.pwbObject();
+    Pmem.pfence();
+    long old = directory;
+    publishDirectory(d);
+    heap.free(heap.object(old - heap.base()));
+  }
+
+  private void publishDirectory(Directory d) {
+    MapLayout.directory(header, d.offset());
+    Pmem.pwb(MapLayout.directoryAddress(header));
+    Pmem.psync();
+    directory = d.address();
+  }
+
+  // ---- whole-store operations --------------------------------------------------------------
+
+  /**
+   * Empties the store atomically; the caller excludes every other operation on the map.
+   *
+   * <ol>
+   *   <li>Allocate an empty directory, write it back, fence.
+   *   <li>Store its offset in the header, write back, psync: the map is empty. A crash before that
+   *       leaves the map as it was; the new directory is unreachable.
+   *   <li>Free every entry (with the keys and values it owns), segment, and the old directory: all
+   *       unreachable since step 2.
+   * </ol>
+   */
+  void clear() {
+    synchronized (growth) {
+      Directory d = new Directory(heap, INITIAL_DIRECTORY);
+      d.persist();
+      long[] oldSegments = segments;
+      long oldDirectory = directory;
+      publishDirectory(d);
+      segments = new long[0];
+      fresh.set(0);
+      pool.clear();
+      for (long seg : oldSegments) freeSegment(seg);
+      heap.free(heap.object(oldDirectory - heap.base()));
+    }
+  }
+
+  private void freeSegment(long seg) {
+    for (int i = 0; i < segmentSlots; i++) {
+      long e = BlockLayout.ref(seg, i);
+      if (e != 0) freeEntry(heap.base() + e);
+    }
+    heap.free(heap.object(seg - heap.base()));
+  }
+
+  /** Receives the live slots of a {@link #scan}. */
+  @FunctionalInterface
+  interface SlotVisitor {
+    /** Slot {@code slot} holds the entry at address {@code entry}; called by worker {@code w}. */
+    void live(int worker, int slot, long entry);
+  }
+
+  /**
+   * Visits every slot, segments spread over {@code workers} threads, checking that each live slot
+   * references an entry; then makes the free slots and the fresh-slot counter ready for claims.
+   */
+  void scan(int workers, SlotVisitor visitor) {
+    long[] segs = segments;
+    int[][] free = new int[Math.max(1, workers)][];
+    int[] freeCount = new int[free.length];
+    for (int w = 0; w < free.length; w++) free[w] = new int[16];
+    Parallel.run(
+        segs.length,
+        workers,
+        (w, s) -> {
+          for (int i = 0; i < segmentSlots; i++) {
+            int slot = s * segmentSlots + i;
+            long e = BlockLayout.ref(segs[s], i);
+            if (e == 0) {
+              if (freeCount[w] == free[w].length)
+                free[w] = Arrays.copyOf(free[w], 2 * free[w].length);
+              free[w][freeCount[w]++] = slot;
+            } else {
+              visitor.live(w, slot, checkedEntry(slot, e));
+            }
+          }
+        });
+    for (int w = 0; w < free.length; w++) {
+      for (int i = 0; i < freeCount[w]; i++) pool.push(free[w][i] % pool.stripes(), free[w][i]);
+    }
+    fresh.set(capacity());
+  }
+
+  private long checkedEntry(int slot, long ref) {
+    PObject e = heap.object(ref);
+    if (!(e instanceof EntryRecord)) {
+      throw corrupt(
+          heap,
+          header,
+          "slot " + slot + " holds a " + e.getClass().getSimpleName() + ", not an entry");
+    }
+    if (EntryLayout.key(e.address()) == 0 || EntryLayout.value(e.address()) == 0) {
+      throw corrupt(heap, header, "slot " + slot + " has a null key or value");
+    }
+    return e.address();
+  }
+
+  /** What the store holds, for diagnostics and tests. */
+  StorageStats stats(long entries) {
+    long[] segs = segments;
+    synchronized (growth) {
+      return new StorageStats(
+          entries, segs.length, segmentSlots, BlockLayout.length(directory), pool.size());
+    }
+  }
+
+  static HeapCorruptException corrupt(PObject header, String what) {
+    return corrupt(header.heap(), header.address(), what);
+  }
+
+  /** Names the map by offset: its proxy may still be under construction. */
+  static HeapCorruptException corrupt(Heap heap, long header, String what) {
+    return new HeapCorruptException(
+        "bad map at 0x"
+            + Long.toHexString(header - heap.base())
+            + ": "
+            + what
+            + " file="
+            + heap.file());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static PType<Object> cast(PType<?> t) {
+    return (PType<Object>) t;
+  }
+}

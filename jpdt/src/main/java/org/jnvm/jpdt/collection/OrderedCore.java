@@ -1,0 +1,253 @@
+package org.jnvm.jpdt.collection;
+
+import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentNavigableMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.jpdt.POrderedType;
+import org.jnvm.jpdt.PType;
+
+/**
+ * The engine of {@link PSkipListMap}: the persistent {@link EntryStore} shared with the hash maps
+ * (same crash argument), and a volatile {@link java.util.concurrent.ConcurrentSkipListMap} from
+ * each entry's sort key (a volatile copy of its key, e.g. a {@code String} for a {@code PString})
+ * to its {@link Cell}. The skip list gives order, range views and lock-free traversal; since it
+ * holds volatile keys, traversals never read persistent memory that a concurrent removal frees.
+ *
+ * <p>Updates of one key are serialized by the write lock of its stripe (by sort key hash); each
+ * makes its one durable store before the skip list changes. Reads of an entry's persistent value
+ * (and key) hold the stripe's read lock and check that the handle is still live.
+ */
+final class OrderedCore<K, V> {
+  final Heap heap;
+  final EntryStore store;
+  final ConcurrentNavigableMap<Object, Cell> index;
+  final POrderedType<Object> keys;
+  final PType<Object> values;
+  private final Guard guard;
+  private final int shift;
+  private final LongAdder count = new LongAdder();
+
+  private OrderedCore(EntryStore store, ConcurrentNavigableMap<Object, Cell> index, int parts) {
+    this.heap = store.heap;
+    this.store = store;
+    this.index = index;
+    this.keys = ordered(store.keys);
+    this.values = store.values;
+    this.guard = Guard.striped(parts);
+    this.shift = Integer.numberOfLeadingZeros(parts) + 1;
+    count.add(index.size());
+  }
+
+  /** The engine of a new map whose header is {@code header} (not yet published). */
+  static <K, V> OrderedCore<K, V> create(
+      PObject header, POrderedType<K> k, PType<V> v, int segmentSlots, int parts) {
+    EntryStore s = EntryStore.create(header, k, v, segmentSlots, parts);
+    return new OrderedCore<>(s, SkipIndex.empty(ordered(s.keys)), parts);
+  }
+
+  /** The engine of an existing map: its skip list rebuilt from the store, in parallel. */
+  static <K, V> OrderedCore<K, V> open(PObject header, int parts) {
+    EntryStore s = EntryStore.open(header, parts);
+    return new OrderedCore<>(s, SkipIndex.rebuild(s, ordered(s.keys)), parts);
+  }
+
+  long size() {
+    return count.sum();
+  }
+
+  Object sortKey(Object key) {
+    Objects.requireNonNull(key, "key");
+    if (!keys.accepts(key)) {
+      throw new ClassCastException(
+          "key of class " + key.getClass().getName() + " is not a form of type " + keys.name());
+    }
+    return keys.sortKey(key);
+  }
+
+  int stripe(Object sortKey) {
+    return (sortKey.hashCode() * 0x9E3779B9) >>> shift;
+  }
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  /** The value of the entry {@code view} holds for {@code sk}, or null. */
+  V get(ConcurrentNavigableMap<Object, Cell> view, Object sk) {
+    int p = stripe(sk);
+    long s = guard.readLock(p);
+    try {
+      Cell c = view.get(sk);
+      return c == null ? null : cast(values.load(c.value()));
+    } finally {
+      guard.unlockRead(p, s);
+    }
+  }
+
+  /** True if {@code view} maps {@code sk} to a value equivalent to {@code value}. */
+  boolean holds(ConcurrentNavigableMap<Object, Cell> view, Object sk, Object value) {
+    int p = stripe(sk);
+    long s = guard.readLock(p);
+    try {
+      Cell c = view.get(sk);
+      return c != null && values.matches(c.value(), value);
+    } finally {
+      guard.unlockRead(p, s);
+    }
+  }
+
+  /** True if the live entry of {@code c} holds a value equivalent to {@code value}. */
+  boolean valueMatches(Object sk, Cell c, Object value) {
+    int p = stripe(sk);
+    long s = guard.readLock(p);
+    try {
+      return !c.dead && values.matches(c.value(), value);
+    } finally {
+      guard.unlockRead(p, s);
+    }
+  }
+
+  /**
+   * The key and value of {@code e} (an index entry found by navigation) as an immutable entry, or
+   * null if the entry was removed meanwhile (the caller navigates again).
+   */
+  Map.Entry<K, V> snapshot(Map.Entry<Object, Cell> e) {
+    int p = stripe(e.getKey());
+    long s = guard.readLock(p);
+    try {
+      Cell c = e.getValue();
+      if (c.dead) return null;
+      return new SimpleImmutableEntry<>(cast(keys.load(c.key())), cast(values.load(c.value())));
+    } finally {
+      guard.unlockRead(p, s);
+    }
+  }
+
+  /** Like {@link #snapshot}, as an entry whose {@code setValue} writes through {@code owner}. */
+  SnapshotEntry<K, V> iterationEntry(Map<K, V> owner, Map.Entry<Object, Cell> e) {
+    Map.Entry<K, V> kv = snapshot(e);
+    return kv == null ? null : new SnapshotEntry<>(owner, e.getValue(), kv.getKey(), kv.getValue());
+  }
+
+  // ---- updates -----------------------------------------------------------------------------
+
+  /** How {@link #update} treats a present and an absent key. */
+  enum Mode {
+    PUT,
+    IF_ABSENT,
+    REPLACE
+  }
+
+  /** Put, putIfAbsent or replace of {@code key} (sort key {@code sk}); returns the old value. */
+  V update(Object sk, K key, V value, Mode mode) {
+    Objects.requireNonNull(value, "value");
+    int p = stripe(sk);
+    long s = guard.writeLock(p);
+    try {
+      Cell c = index.get(sk);
+      if (c == null) {
+        if (mode != Mode.REPLACE) insert(p, sk, key, value);
+        return null;
+      }
+      return mode == Mode.IF_ABSENT ? cast(values.load(c.value())) : replaceValue(c, value);
+    } finally {
+      guard.unlockWrite(p, s);
+    }
+  }
+
+  /** Replaces the value of {@code sk} if it is equivalent to {@code old}. */
+  boolean replace(Object sk, Object old, V value) {
+    Objects.requireNonNull(old, "oldValue");
+    Objects.requireNonNull(value, "newValue");
+    int p = stripe(sk);
+    long s = guard.writeLock(p);
+    try {
+      Cell c = index.get(sk);
+      if (c == null || !values.matches(c.value(), old)) return false;
+      replaceValue(c, value);
+      return true;
+    } finally {
+      guard.unlockWrite(p, s);
+    }
+  }
+
+  /**
+   * Removes the entry of {@code sk} if {@code expected} (null: any) is its handle and {@code value}
+   * (null: any) matches its value; returns the removed value, or null.
+   */
+  V remove(Object sk, Cell expected, Object value) {
+    int p = stripe(sk);
+    long s = guard.writeLock(p);
+    try {
+      Cell c = index.get(sk);
+      if (c == null || (expected != null && c != expected)) return null;
+      if (value != null && !values.matches(c.value(), value)) return null;
+      V old = cast(values.load(c.value()));
+      store.unlink(c.slot);
+      index.remove(sk, c);
+      c.dead = true;
+      count.decrement();
+      store.release(p, c.slot);
+      store.freeEntry(c.entry);
+      return old;
+    } finally {
+      guard.unlockWrite(p, s);
+    }
+  }
+
+  /** Empties the map atomically (see {@link EntryStore#clear}), excluding every other writer. */
+  void clear() {
+    long[] stamps = new long[1 << (32 - shift)];
+    for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
+    try {
+      store.clear();
+      for (Cell c : index.values()) c.dead = true;
+      index.clear();
+      count.reset();
+    } finally {
+      for (int p = stamps.length - 1; p >= 0; p--) guard.unlockWrite(p, stamps[p]);
+    }
+  }
+
+  /** Adds an entry for an absent key; see {@link HashCore} for the steps. */
+  private void insert(int p, Object sk, K key, V value) {
+    EntryRecord e = store.prepare(key, value);
+    int slot;
+    try {
+      slot = store.claim(p);
+    } catch (RuntimeException x) {
+      store.discard(e);
+      throw x;
+    }
+    store.publish(slot, e);
+    index.put(sk, new Cell(sk.hashCode(), slot, e.address(), store));
+    count.increment();
+  }
+
+  private V replaceValue(Cell c, V value) {
+    PObject fresh = values.store(heap, value);
+    PObject old = heap.object(store.swapValue(c.entry, fresh));
+    V prior = cast(values.load(old));
+    if (values.copies()) heap.free(old);
+    return prior;
+  }
+
+  StorageStats stats() {
+    return store.stats(count.sum());
+  }
+
+  @SuppressWarnings("unchecked")
+  static POrderedType<Object> ordered(PType<?> t) {
+    if (!(t instanceof POrderedType<?> o)) {
+      throw new ClassCastException("key type " + t.name() + " has no order (not a POrderedType)");
+    }
+    return (POrderedType<Object>) o;
+  }
+
+  @SuppressWarnings("unchecked")
+  static <T> T cast(Object o) {
+    return (T) o;
+  }
+}

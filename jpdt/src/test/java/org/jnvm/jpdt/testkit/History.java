@@ -1,0 +1,73 @@
+package org.jnvm.jpdt.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Durable linearizability of a sequential workload: after k acknowledged operations, a crash image
+ * must show the state after k operations, or after k + 1 (the one in flight).
+ *
+ * @param <S> an observable state, compared with equals
+ */
+public final class History<S> {
+  private final List<S> states = new ArrayList<>();
+  private final AtomicInteger acked = new AtomicInteger();
+  private final AtomicInteger steps = new AtomicInteger(1);
+
+  public History(S initial) {
+    states.add(initial);
+  }
+
+  /** Declares the state after the next operation (build the whole history before running). */
+  public History<S> then(S next) {
+    states.add(next);
+    return this;
+  }
+
+  /**
+   * Declares that the next operation is a sequence of {@code n} durably linearizable steps (a range
+   * clear, say), whose states follow in the history: until it returns, a crash image may show any
+   * of them.
+   */
+  public void steps(int n) {
+    steps.set(n);
+  }
+
+  /** Called by the workload after each operation returns. */
+  public void ack() {
+    acked.addAndGet(steps.getAndSet(1));
+  }
+
+  public int acked() {
+    return acked.get();
+  }
+
+  /** The state after {@code k} operations. */
+  public S state(int k) {
+    return states.get(k);
+  }
+
+  public int operations() {
+    return states.size() - 1;
+  }
+
+  /**
+   * Fails unless {@code observed} is the state after the acknowledged operations, or after some of
+   * the steps of the one in flight.
+   */
+  public void check(S observed) {
+    int k = acked.get();
+    int last = Math.min(states.size() - 1, k + steps.get());
+    assertTrue(
+        states.subList(k, last + 1).contains(observed),
+        "after "
+            + k
+            + " acknowledged operations the image shows "
+            + observed
+            + ", expected one of "
+            + states.subList(k, last + 1));
+  }
+}
