@@ -54,9 +54,8 @@ class GatewayTest {
 
   @Test
   void jdk25WithoutC2FallsBackInsteadOfCrashing() throws Exception {
-    Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
-    Assumptions.assumeTrue(
-        Files.isExecutable(javaOf(jdk25.toString())), "no JDK 25 on this machine");
+    Path jdk25 = siblingJdk(25);
+    Assumptions.assumeTrue(jdk25 != null, "no JDK 25 installed beside the running JDK");
     for (String flag : new String[] {"-Xint", "-XX:TieredStopAtLevel=1"}) {
       List<String> args = new ArrayList<>(ChildJvm.gatewayFlags());
       args.add("--sun-misc-unsafe-memory-access=allow");
