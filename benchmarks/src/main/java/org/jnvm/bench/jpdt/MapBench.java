@@ -54,6 +54,15 @@ public class MapBench {
     bh.consume(s.map.get(s.nextKey()));
   }
 
+  /**
+   * The twin's get plus a copy of the record: the work of a J-PDT get, which returns a volatile
+   * copy; {@link #twinGet} returns a reference and never reads the record.
+   */
+  @Benchmark
+  public void twinGetCopy(TwinMap s, Blackhole bh) {
+    bh.consume(s.map.get(s.nextKey()).clone());
+  }
+
   @Benchmark
   public void update(PersistentMap s, Blackhole bh) {
     bh.consume(s.map.put(s.nextKey(), s.nextRecord()));

@@ -17,8 +17,8 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * Range scans of the ordered map against {@code ConcurrentSkipListMap}: {@value #SCAN} entries in
  * key order from a key picked at random (fewer near the end). Scores are per scan. J-PDT returns
- * each record as a volatile copy, the twin its reference: {@link #scanKeys} and {@link
- * #twinScanKeys} separate the walk from the copies.
+ * each record as a volatile copy, the twin its reference: {@link #twinScanCopy} copies too, and
+ * {@link #scanKeys} and {@link #twinScanKeys} separate the walk from the copies.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -47,6 +47,18 @@ public class ScanBench {
   @Benchmark
   public void twinScan(TwinOrdered s, Blackhole bh) {
     scanEntries(ordered(s.map), s.nextKey(), bh);
+  }
+
+  /** The twin's scan copying each record, the work of {@link #scan}. */
+  @Benchmark
+  public void twinScanCopy(TwinOrdered s, Blackhole bh) {
+    Iterator<Map.Entry<String, byte[]>> it =
+        ordered(s.map).tailMap(s.nextKey(), true).entrySet().iterator();
+    for (int i = 0; i < SCAN && it.hasNext(); i++) {
+      Map.Entry<String, byte[]> e = it.next();
+      bh.consume(e.getKey());
+      bh.consume(e.getValue().clone());
+    }
   }
 
   @Benchmark
