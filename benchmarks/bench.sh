@@ -6,7 +6,9 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 JAR="$HERE/target/benchmarks.jar"
-GROUPS_ALL="gateway proxy alloc recovery"
+GROUPS_ALL="gateway proxy alloc recovery jpdt"
+# jpdt builds maps of 100k (1M with --full) 1 KB records per fork: only on request or --full.
+GROUPS_QUICK="gateway proxy alloc recovery"
 
 usage() {
   cat <<'TXT'
@@ -14,8 +16,11 @@ usage: bin/jnvm bench [--full] [--only GROUP[,GROUP...]] [--out DIR] [--help]
   (default)      quick run, about 2 minutes: JMH 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement;
                  recovery of 1M objects, 3 reopens per thread count (1 and 2)
   --full         longer JMH (2 forks, 5 x 2 s + 5 x 2 s), C with every write-back instruction
-                 the CPU has; recovery of 1M and 10M objects (10M needs about 1 GiB in /dev/shm)
-  --only GROUP   gateway | proxy | alloc | recovery (comma-separated for several)
+                 the CPU has; recovery of 1M and 10M objects (10M needs about 1 GiB in /dev/shm);
+                 adds jpdt with 1M entries (about 1.8 GiB in /dev/shm, half an hour)
+  --only GROUP   gateway | proxy | alloc | recovery | jpdt (comma-separated for several);
+                 jpdt (J-PDT maps against java.util) runs only with --full or --only, quick: 100k
+                 entries
   --out DIR      results directory (default: results/<timestamp>)
 Writes raw JMH JSON and logs, recovery.tsv, env.properties and report.md (also printed).
 Environment: JAVA_HOME selects the JDK.
@@ -26,7 +31,7 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 MODE=quick
 OUT=""
-ONLY="$GROUPS_ALL"
+ONLY=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --full) MODE=full ;;
@@ -37,6 +42,9 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+if [ -z "$ONLY" ]; then
+  if [ "$MODE" = full ]; then ONLY="$GROUPS_ALL"; else ONLY="$GROUPS_QUICK"; fi
+fi
 for g in $ONLY; do
   case " $GROUPS_ALL " in *" $g "*) ;; *) die "unknown group: $g (known: $GROUPS_ALL)" ;; esac
 done
@@ -54,9 +62,11 @@ trap sweep EXIT
 if [ "$MODE" = full ]; then
   JMH_OPTS=(-f 2 -wi 5 -i 5 -w 2s -r 2s)
   RECOVERY_OPTS=(--objects 1M,10M --repeats 5 --threads 1,2)
+  JPDT_ENTRIES=1000000
 else
   JMH_OPTS=(-f 1 -wi 2 -i 3 -w 1s -r 1s)
   RECOVERY_OPTS=(--objects 1M --repeats 3 --threads 1,2)
+  JPDT_ENTRIES=100000
 fi
 
 STEP=0
@@ -119,6 +129,7 @@ for g in $ONLY; do
     proxy) run_jmh proxy 'org\.jnvm\.bench\.proxy\.' ;;
     alloc) run_jmh alloc 'org\.jnvm\.bench\.alloc\.' ;;
     recovery) run_recovery ;;
+    jpdt) run_jmh jpdt 'org\.jnvm\.bench\.jpdt\.' -p "entries=$JPDT_ENTRIES" ;;
   esac
 done
 

@@ -1,0 +1,54 @@
+package org.jnvm.bench.jpdt;
+
+import java.util.Map;
+import org.jnvm.bench.support.BenchHeap;
+import org.jnvm.bench.support.Gateway;
+import org.jnvm.bench.support.LineBlock;
+import org.jnvm.core.pmem.Pmem;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The java.util twin of a J-PDT map, holding the same entries, and one persistent line: the fenced
+ * baselines add to a twin update the durable stores the J-PDT update makes.
+ */
+@State(Scope.Thread)
+public abstract class TwinBase extends Workload {
+  BenchHeap lineHeap;
+  long line;
+  long stores;
+  Map<String, byte[]> map;
+
+  abstract MapKind kind();
+
+  @Setup(Level.Trial)
+  public void build() {
+    Gateway.requireHardwareBackend();
+    makeWorkload();
+    map = kind().twin();
+    for (int i = 0; i < entries; i++) map.put(keys[i], records[i & 1].clone());
+    lineHeap = BenchHeap.create("jpdt-line", 4 << 20);
+    LineBlock block = new LineBlock(lineHeap.heap());
+    block.persist();
+    lineHeap.heap().roots().put("line", block);
+    line = block.lineAddress(0);
+  }
+
+  /** {@code n} times: store 8 bytes in the line, write it back, fence (one durable store each). */
+  void durableStores(int n) {
+    for (int i = 0; i < n; i++) {
+      Pmem.putLong(line, stores++);
+      Pmem.pwb(line);
+      Pmem.pfence();
+    }
+  }
+
+  @TearDown(Level.Trial)
+  public void close() {
+    map = null;
+    if (lineHeap != null) lineHeap.close();
+  }
+}
