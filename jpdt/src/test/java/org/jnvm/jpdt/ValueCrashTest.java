@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.emulation.crash.CrashModel;
 import org.jnvm.emulation.crash.CrashTest;
-import org.jnvm.jpdt.testkit.History;
+import org.jnvm.emulation.crash.Linearizable;
 import org.junit.jupiter.api.Test;
 
 /** Strings and arrays under the EVICTION model: every crash image shows an allowed state. */
@@ -30,8 +30,8 @@ class ValueCrashTest {
 
   @Test
   void stringsArePublishedWholeOrNotAtAll() {
-    History<Map<String, String>> h =
-        new History<Map<String, String>>(Map.of())
+    Linearizable<Map<String, String>> h =
+        new Linearizable<Map<String, String>>(Map.of())
             .then(Map.of("a", "short"))
             .then(Map.of("a", "short", "b", WIDE))
             .then(Map.of("a", "x".repeat(200), "b", WIDE));
@@ -51,8 +51,8 @@ class ValueCrashTest {
 
   @Test
   void byteSetsAreAtomicAndDurable() {
-    History<String> h =
-        new History<>(bytes(0, 0, 0))
+    Linearizable<String> h =
+        new Linearizable<>(bytes(0, 0, 0))
             .then(bytes(1, 0, 0))
             .then(bytes(1, 0, 2))
             .then(bytes(1, 3, 2));
@@ -99,8 +99,8 @@ class ValueCrashTest {
 
   @Test
   void longSetsAndCompareAndSetsAreAtomicAndDurable() {
-    History<String> h =
-        new History<>("[0, 0, 0]").then("[-1, 0, 0]").then("[-1, 0, 42]").then("[-1, 7, 42]");
+    Linearizable<String> h =
+        new Linearizable<>("[0, 0, 0]").then("[-1, 0, 0]").then("[-1, 0, 42]").then("[-1, 7, 42]");
     crash("PLongArray set and compareAndSet")
         .setup(heap -> heap.roots().put("a", new PLongArray(heap, 3)))
         .workload(
@@ -119,8 +119,8 @@ class ValueCrashTest {
 
   @Test
   void referenceSetsPublishDurableTargetsOnly() {
-    History<String> h =
-        new History<>("[null, null]")
+    Linearizable<String> h =
+        new Linearizable<>("[null, null]")
             .then("[one, null]")
             .then("[one, " + WIDE + "]")
             .then("[null, " + WIDE + "]")

@@ -12,6 +12,7 @@ import org.jnvm.emulation.crash.CrashConfig;
 import org.jnvm.emulation.crash.CrashModel;
 import org.jnvm.emulation.crash.CrashStats;
 import org.jnvm.emulation.crash.CrashTest;
+import org.jnvm.emulation.crash.Linearizable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,8 +57,8 @@ class FaCrashTest {
     return Bank.open(h).describe() + " live=" + h.recoveryReport().liveObjects();
   }
 
-  private static History<String> history(long live, String... states) {
-    History<String> h = new History<>(S0 + " live=" + live);
+  private static Linearizable<String> history(long live, String... states) {
+    Linearizable<String> h = new Linearizable<>(S0 + " live=" + live);
     for (String s : states) h.then(s + " live=" + live);
     return h;
   }
@@ -65,7 +66,7 @@ class FaCrashTest {
   @Test
   void blockOfSeveralFieldsObjectsAllocationAndFreeIsAllOrNothing() throws Exception {
     long live = baseline(FaCrashTest::setup);
-    History<String> h =
+    Linearizable<String> h =
         history(live, "90/1/0/42 204/0/0/- 306/0/1/-", "90/1/0/43 203/0/0/- 307/0/2/-");
     CrashStats s =
         CrashTest.named("jpfa: fields of three objects, allocate, free")
@@ -107,7 +108,7 @@ class FaCrashTest {
   @Test
   void nestedBlocksAreOneBlock() throws Exception {
     long live = baseline(FaCrashTest::setup);
-    History<String> h = history(live, "101/1/0/- 201/0/0/- 300/0/0/50");
+    Linearizable<String> h = history(live, "101/1/0/- 201/0/0/- 300/0/0/50");
     CrashTest.named("jpfa: nested blocks flatten")
         .config(eviction())
         .setup(FaCrashTest::setup)
@@ -138,7 +139,7 @@ class FaCrashTest {
   @Test
   void abortedBlocksLeaveNoTraceAndTheNextBlockCommits() throws Exception {
     long live = baseline(FaCrashTest::setup);
-    History<String> h = history(live, S0, S0, "100/0/0/- 200/0/0/7 301/0/0/-");
+    Linearizable<String> h = history(live, S0, S0, "100/0/0/- 200/0/0/7 301/0/0/-");
     CrashTest.named("jpfa: aborted blocks")
         .config(eviction())
         .setup(FaCrashTest::setup)
@@ -200,7 +201,8 @@ class FaCrashTest {
       before.append(100L * (i + 1)).append("/0/0/- ");
       after.append(100L * (i + 1) + 1).append("/0/0/- ");
     }
-    History<String> h = new History<>(before.toString().trim()).then(after.toString().trim());
+    Linearizable<String> h =
+        new Linearizable<>(before.toString().trim()).then(after.toString().trim());
     CrashTest.named("jpfa: block of " + n + " lines grows the log")
         .config(eviction())
         .heapSize(1 << 20)
@@ -235,7 +237,7 @@ class FaCrashTest {
           assertEquals(2, HeapLogs.of(heap).all().length);
         };
     long live = baseline(setup);
-    History<String> h =
+    Linearizable<String> h =
         history(
             live,
             "1/0/0/- 200/0/0/7 300/0/0/-",
@@ -272,8 +274,8 @@ class FaCrashTest {
   void aFreedLineIsNeverRolledForwardIntoTheObjectReusingIt() throws Exception {
     long live = baseline(FaCrashTest::setup);
     String s1 = "100/0/0/- 200/0/0/- 300/0/0/-";
-    History<String> h =
-        new History<>(S0 + " x=- live=" + live)
+    Linearizable<String> h =
+        new Linearizable<>(S0 + " x=- live=" + live)
             .then(s1 + " x=- live=" + (live - 1))
             .then(s1 + " x=- live=" + (live - 1))
             .then(s1 + " x=11/0 live=" + (live + 1));

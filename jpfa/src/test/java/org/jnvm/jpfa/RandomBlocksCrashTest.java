@@ -8,6 +8,7 @@ import org.jnvm.core.heap.Heap;
 import org.jnvm.emulation.crash.CrashCheck;
 import org.jnvm.emulation.crash.CrashConfig;
 import org.jnvm.emulation.crash.CrashModel;
+import org.jnvm.emulation.crash.Linearizable;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,7 +45,7 @@ class RandomBlocksCrashTest {
           FA.run(heap, () -> b.get(0).tag(0));
         };
     long base = FaCrashTest.baseline(setup);
-    History<State> h = history(seed, blocks, base);
+    Linearizable<State> h = history(seed, blocks, base);
     org.jnvm.emulation.crash.CrashTest.named("jpfa: random blocks, seed " + seed)
         .config(CrashConfig.standard(CrashModel.EVICTION).withSeed(seed))
         .heapSize(1 << 20)
@@ -66,9 +67,9 @@ class RandomBlocksCrashTest {
     }
   }
 
-  private static History<State> history(long seed, int blocks, long base) {
+  private static Linearizable<State> history(long seed, int blocks, long base) {
     Model m = new Model(base);
-    History<State> h = new History<>(m.state());
+    Linearizable<State> h = new Linearizable<>(m.state());
     Random r = new Random(seed);
     for (int i = 0; i < blocks; i++) {
       Plan p = Plan.next(r);
@@ -78,7 +79,7 @@ class RandomBlocksCrashTest {
     return h;
   }
 
-  private static void workload(Heap heap, long seed, int blocks, History<State> h) {
+  private static void workload(Heap heap, long seed, int blocks, Linearizable<State> h) {
     Bank b = Bank.open(heap);
     Random r = new Random(seed);
     for (int i = 0; i < blocks; i++) {

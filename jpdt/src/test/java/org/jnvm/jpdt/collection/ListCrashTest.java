@@ -11,7 +11,7 @@ import org.jnvm.core.heap.Heap;
 import org.jnvm.emulation.crash.CrashModel;
 import org.jnvm.emulation.crash.CrashStats;
 import org.jnvm.emulation.crash.CrashTest;
-import org.jnvm.jpdt.testkit.History;
+import org.jnvm.emulation.crash.Linearizable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,8 +24,8 @@ class ListCrashTest {
 
   @Test
   void appendsWithGrowthSetsAndRemovalsAtTheEnd() {
-    History<List<String>> h =
-        new History<List<String>>(List.of())
+    Linearizable<List<String>> h =
+        new Linearizable<List<String>>(List.of())
             .then(List.of("a"))
             .then(List.of("a", "b"))
             .then(List.of("a", "b", "c"))
@@ -52,8 +52,8 @@ class ListCrashTest {
   @Test
   void insertionsAndRemovalsInsideAndBulkChangesAreAtomic() {
     List<String> start = List.of("a", "b", "c");
-    History<List<String>> h =
-        new History<>(start)
+    Linearizable<List<String>> h =
+        new Linearizable<>(start)
             .then(List.of("a", "x", "b", "c"))
             .then(List.of("a", "b", "c"))
             .then(List.of("a", "y", "z", "w", "b", "c"))
@@ -85,7 +85,7 @@ class ListCrashTest {
     void run(PArrayList<String> l) throws Exception;
   }
 
-  private void run(String name, List<String> start, History<List<String>> h, Workload w) {
+  private void run(String name, List<String> start, Linearizable<List<String>> h, Workload w) {
     CrashStats s =
         CrashTest.named(name)
             .model(CrashModel.EVICTION)
@@ -111,7 +111,7 @@ class ListCrashTest {
     return 2 + l.size();
   }
 
-  private void check(Heap heap, History<List<String>> h) {
+  private void check(Heap heap, Linearizable<List<String>> h) {
     PArrayList<String> l = heap.roots().get("l");
     List<String> seen = new ArrayList<>(l);
     h.check(seen);

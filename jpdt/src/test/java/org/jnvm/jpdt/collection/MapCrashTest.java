@@ -16,10 +16,10 @@ import org.jnvm.core.heap.PObject;
 import org.jnvm.emulation.crash.CrashModel;
 import org.jnvm.emulation.crash.CrashStats;
 import org.jnvm.emulation.crash.CrashTest;
+import org.jnvm.emulation.crash.Linearizable;
 import org.jnvm.jpdt.POrderedType;
 import org.jnvm.jpdt.PString;
 import org.jnvm.jpdt.PType;
-import org.jnvm.jpdt.testkit.History;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -73,7 +73,7 @@ class MapCrashTest {
   @ParameterizedTest
   @EnumSource(Kind.class)
   void insertsWithSegmentGrowthAndDirectoryDoubling(Kind kind) {
-    History<Map<String, String>> h = new History<>(map());
+    Linearizable<Map<String, String>> h = new Linearizable<>(map());
     for (int i = 0; i < 9; i++) {
       Map<String, String> next = new TreeMap<>(h.state(i));
       next.put("k" + i, "v" + i);
@@ -97,8 +97,8 @@ class MapCrashTest {
   @EnumSource(Kind.class)
   void replacesValues(Kind kind) {
     Map<String, String> start = map("a", "1", "b", "2", "c", "3");
-    History<Map<String, String>> h =
-        new History<>(start)
+    Linearizable<Map<String, String>> h =
+        new Linearizable<>(start)
             .then(map("a", "one", "b", "2", "c", "3"))
             .then(map("a", "one", "b", "two", "c", "3"))
             .then(map("a", "one", "b", "two", "c", "three"))
@@ -128,8 +128,8 @@ class MapCrashTest {
   @EnumSource(Kind.class)
   void removesAndReusesSlots(Kind kind) {
     Map<String, String> start = map("a", "1", "b", "2", "c", "3", "d", "4", "e", "5");
-    History<Map<String, String>> h =
-        new History<>(start)
+    Linearizable<Map<String, String>> h =
+        new Linearizable<>(start)
             .then(map("b", "2", "c", "3", "d", "4", "e", "5"))
             .then(map("c", "3", "d", "4", "e", "5"))
             .then(map("d", "4", "e", "5"))
@@ -165,8 +165,8 @@ class MapCrashTest {
   @EnumSource(Kind.class)
   void conditionalOperations(Kind kind) {
     Map<String, String> start = map("a", "1");
-    History<Map<String, String>> h =
-        new History<>(start)
+    Linearizable<Map<String, String>> h =
+        new Linearizable<>(start)
             .then(start)
             .then(map("a", "1", "b", "2"))
             .then(map("a", "1", "b", "2"))
@@ -196,8 +196,8 @@ class MapCrashTest {
   @EnumSource(Kind.class)
   void clearIsAtomic(Kind kind) {
     Map<String, String> start = map("a", "1", "b", "2", "c", "3", "d", "4", "e", "5");
-    History<Map<String, String>> h =
-        new History<>(start).then(map()).then(map("f", "6")).then(map());
+    Linearizable<Map<String, String>> h =
+        new Linearizable<>(start).then(map()).then(map("f", "6")).then(map());
     run(
         kind + " clear",
         kind,
@@ -218,8 +218,8 @@ class MapCrashTest {
   @ParameterizedTest
   @EnumSource(Kind.class)
   void referenceKeysAndValues(Kind kind) {
-    History<Map<String, String>> h =
-        new History<>(map())
+    Linearizable<Map<String, String>> h =
+        new Linearizable<>(map())
             .then(map("k", "v"))
             .then(map("k", "w"))
             .then(map("k", "w", "\u2603", "snow"))
@@ -253,8 +253,8 @@ class MapCrashTest {
   @org.junit.jupiter.api.Test
   void orderedOperations() {
     Map<String, String> start = map("a", "1", "b", "2", "c", "3", "d", "4", "e", "5", "f", "6");
-    History<Map<String, String>> h =
-        new History<>(start)
+    Linearizable<Map<String, String>> h =
+        new Linearizable<>(start)
             .then(map("b", "2", "c", "3", "d", "4", "e", "5", "f", "6"))
             .then(map("b", "2", "c", "3", "d", "4", "e", "5"))
             .then(map("b", "2", "c", "3", "cc", "33", "d", "4", "e", "5"))
@@ -295,7 +295,7 @@ class MapCrashTest {
       Kind kind,
       int slots,
       Map<String, String> start,
-      History<Map<String, String>> h,
+      Linearizable<Map<String, String>> h,
       Workload w) {
     CrashStats s =
         CrashTest.named(name)
@@ -335,7 +335,7 @@ class MapCrashTest {
     return s.structureObjects() + 2 * s.entries();
   }
 
-  private void check(Heap heap, History<Map<String, String>> h) {
+  private void check(Heap heap, Linearizable<Map<String, String>> h) {
     Map<Object, Object> m = heap.roots().get("m");
     Map<String, String> seen = observe(m);
     if (m instanceof PSkipListMap<?, ?>) assertInOrder(m);

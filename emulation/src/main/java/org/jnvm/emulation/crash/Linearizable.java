@@ -1,6 +1,4 @@
-package org.jnvm.jpdt.testkit;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package org.jnvm.emulation.crash;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,19 +8,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Durable linearizability of a sequential workload: after k acknowledged operations, a crash image
  * must show the state after k operations, or after k + 1 (the one in flight).
  *
+ * <p>Used from crash-test checks: a violation is an {@link AssertionError} naming the states.
+ *
  * @param <S> an observable state, compared with equals
  */
-public final class History<S> {
+public final class Linearizable<S> {
   private final List<S> states = new ArrayList<>();
   private final AtomicInteger acked = new AtomicInteger();
   private final AtomicInteger steps = new AtomicInteger(1);
 
-  public History(S initial) {
+  public Linearizable(S initial) {
     states.add(initial);
   }
 
   /** Declares the state after the next operation (build the whole history before running). */
-  public History<S> then(S next) {
+  public Linearizable<S> then(S next) {
     states.add(next);
     return this;
   }
@@ -61,8 +61,8 @@ public final class History<S> {
   public void check(S observed) {
     int k = acked.get();
     int last = Math.min(states.size() - 1, k + steps.get());
-    assertTrue(
-        states.subList(k, last + 1).contains(observed),
+    if (states.subList(k, last + 1).contains(observed)) return;
+    throw new AssertionError(
         "after "
             + k
             + " acknowledged operations the image shows "
