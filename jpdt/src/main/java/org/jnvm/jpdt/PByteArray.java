@@ -87,14 +87,25 @@ public final class PByteArray extends PObject {
 
   /** The bytes, as a volatile array. */
   public byte[] toArray() {
-    byte[] b = new byte[length()];
-    Pmem.read(at(0), b, 0, b.length);
+    return toArrayAt(address());
+  }
+
+  /** The bytes of the array object at address {@code a}, as a volatile array; no proxy. */
+  static byte[] toArrayAt(long a) {
+    byte[] b = new byte[ArrayLayout.length(a, ArrayLayout.BYTE_SIZE)];
+    Pmem.read(ArrayLayout.element(a, 0, ArrayLayout.BYTE_SIZE), b, 0, b.length);
     return b;
   }
 
   /** True if the array holds exactly the bytes of {@code v}. */
   public boolean contentEquals(byte[] v) {
-    return v.length == length() && Bytes.equal(at(0), v);
+    return contentEqualsAt(address(), v);
+  }
+
+  /** {@link #contentEquals(byte[])} for the array object at address {@code a}; no proxy. */
+  static boolean contentEqualsAt(long a, byte[] v) {
+    return v.length == ArrayLayout.length(a, ArrayLayout.BYTE_SIZE)
+        && Bytes.equal(ArrayLayout.element(a, 0, ArrayLayout.BYTE_SIZE), v);
   }
 
   /** True if {@code other} (of any heap) holds the same bytes. */

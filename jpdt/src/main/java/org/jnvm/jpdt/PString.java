@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import org.jnvm.core.JNVM;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
+import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.PersistentClass;
 import org.jnvm.core.pmem.Pmem;
@@ -99,8 +100,14 @@ public final class PString extends PObject implements CharSequence, Comparable<P
   /** The chars, as a volatile {@code String}. */
   @Override
   public String toString() {
-    byte[] b = dataBytes();
-    if (coder() == LATIN1) return new String(b, StandardCharsets.ISO_8859_1);
+    return stringAt(address());
+  }
+
+  /** The chars of the string object at address {@code a}, as a volatile {@code String}. */
+  static String stringAt(long a) {
+    byte[] b = new byte[PStringLayout.length(a) << PStringLayout.coder(a)];
+    Pmem.read(PStringLayout.data(a), b, 0, b.length);
+    if (PStringLayout.coder(a) == LATIN1) return new String(b, StandardCharsets.ISO_8859_1);
     char[] c = new char[b.length / 2];
     for (int i = 0; i < c.length; i++) {
       c[i] = (char) ((b[2 * i] & 0xff) | (b[2 * i + 1] & 0xff) << 8);
@@ -123,11 +130,19 @@ public final class PString extends PObject implements CharSequence, Comparable<P
   /** True if {@code cs} holds the same chars; compares in place, without decoding. */
   public boolean contentEquals(CharSequence cs) {
     if (cs instanceof PString p) return samePersistentContent(p);
-    int n = length();
+    return contentEqualsAt(address(), cs);
+  }
+
+  /**
+   * {@link #contentEquals} for the string object at address {@code a} and a sequence that is not a
+   * {@code PString}: compares in place, without a proxy.
+   */
+  static boolean contentEqualsAt(long a, CharSequence cs) {
+    int n = PStringLayout.length(a);
     if (cs.length() != n) return false;
-    if (cs instanceof String s && s.hashCode() != hashCode()) return false;
-    long data = PStringLayout.data(address());
-    if (coder() == LATIN1) {
+    if (cs instanceof String s && s.hashCode() != PStringLayout.hash(a)) return false;
+    long data = PStringLayout.data(a);
+    if (PStringLayout.coder(a) == LATIN1) {
       for (int i = 0; i < n; i++) {
         if ((Pmem.getByte(data + i) & 0xff) != cs.charAt(i)) return false;
       }
@@ -176,28 +191,27 @@ public final class PString extends PObject implements CharSequence, Comparable<P
     return length() << coder();
   }
 
-  private byte[] dataBytes() {
-    byte[] b = new byte[dataLength()];
-    Pmem.read(PStringLayout.data(address()), b, 0, b.length);
-    return b;
+  private void checkHeader() {
+    checkHeader(heap(), address());
   }
 
-  private void checkHeader() {
-    long a = address();
+  /** Fails unless the header of the string object at {@code a} agrees with its size. */
+  static void checkHeader(Heap heap, long a) {
     int n = PStringLayout.length(a);
     byte c = PStringLayout.coder(a);
-    if (n < 0 || (c != LATIN1 && c != UTF16) || PStringLayout.payloadSize(n, c) != payloadSize()) {
+    int size = ObjectLayout.size(a);
+    if (n < 0 || (c != LATIN1 && c != UTF16) || PStringLayout.payloadSize(n, c) != size) {
       throw new HeapCorruptException(
           "PString header does not match its size: length="
               + n
               + " coder="
               + c
               + " payload="
-              + payloadSize()
+              + size
               + " offset=0x"
-              + Long.toHexString(offset())
+              + Long.toHexString(a - heap.base())
               + " file="
-              + heap().file());
+              + heap.file());
     }
   }
 

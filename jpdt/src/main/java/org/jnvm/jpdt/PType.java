@@ -57,4 +57,18 @@ public interface PType<T> {
 
   /** True if the stored object holds a value equivalent to {@code o} (false if not accepted). */
   boolean matches(PObject stored, Object o);
+
+  /**
+   * {@link #load} of the object a container stored at {@code offset} of {@code heap}. Types whose
+   * stored form is fixed may read it in place, without making a proxy (the hot path of a lookup);
+   * the default resurrects the proxy.
+   */
+  default T loadAt(Heap heap, long offset) {
+    return load(heap.object(offset));
+  }
+
+  /** {@link #matches} for the object a container stored at {@code offset}; see {@link #loadAt}. */
+  default boolean matchesAt(Heap heap, long offset, Object o) {
+    return matches(heap.object(offset), o);
+  }
 }

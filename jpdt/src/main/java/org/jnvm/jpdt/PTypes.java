@@ -9,6 +9,7 @@ import org.jnvm.core.JnvmException;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.PObject;
+import org.jnvm.core.pmem.Pmem;
 
 /**
  * The built-in {@link PType}s and the registry that finds a type by its persisted code.
@@ -104,6 +105,13 @@ public final class PTypes {
     return t;
   }
 
+  /** The address of the string a container stored at {@code offset}, its header checked. */
+  private static long stringAt(Heap heap, long offset) {
+    long a = heap.addressOf(offset, PString.TYPE);
+    if (Pmem.CHECKS) PString.checkHeader(heap, a);
+    return a;
+  }
+
   static <X extends PObject> X expect(PObject o, Class<X> c, String type) {
     if (!c.isInstance(o)) {
       throw new HeapCorruptException(
@@ -146,6 +154,12 @@ public final class PTypes {
     @Override
     public boolean matches(PObject stored, Object o) {
       return accepts(o) && expect(stored, PString.class, name()).contentEquals((CharSequence) o);
+    }
+
+    @Override
+    public boolean matchesAt(Heap heap, long offset, Object o) {
+      if (o instanceof String s) return PString.contentEqualsAt(stringAt(heap, offset), s);
+      return matches(heap.object(offset), o);
     }
 
     @Override
@@ -217,6 +231,11 @@ public final class PTypes {
     @Override
     public String load(PObject stored) {
       return expect(stored, PString.class, name()).toString();
+    }
+
+    @Override
+    public String loadAt(Heap heap, long offset) {
+      return PString.stringAt(stringAt(heap, offset));
     }
 
     @Override
@@ -296,6 +315,11 @@ public final class PTypes {
     }
 
     @Override
+    public byte[] loadAt(Heap heap, long offset) {
+      return PByteArray.toArrayAt(heap.addressOf(offset, PByteArray.TYPE));
+    }
+
+    @Override
     public boolean accepts(Object o) {
       return o instanceof byte[] || o instanceof PByteArray;
     }
@@ -310,6 +334,14 @@ public final class PTypes {
       PByteArray a = expect(stored, PByteArray.class, name());
       if (o instanceof byte[] b) return a.contentEquals(b);
       return o instanceof PByteArray p && a.contentEquals(p);
+    }
+
+    @Override
+    public boolean matchesAt(Heap heap, long offset, Object o) {
+      if (o instanceof byte[] b) {
+        return PByteArray.contentEqualsAt(heap.addressOf(offset, PByteArray.TYPE), b);
+      }
+      return matches(heap.object(offset), o);
     }
   }
 }

@@ -172,6 +172,32 @@ public final class Heap implements AutoCloseable {
     return (T) classes.classOf(ObjectLayout.classId(a)).factory().resurrect(this, a);
   }
 
+  /**
+   * The address of the object at {@code offset}, after checking from its header alone that it is of
+   * class {@code type}: for containers that read their own objects in place, without a proxy.
+   * Unlike {@link #object}, it does not check liveness against the allocator: a container's links
+   * are checked by recovery's mark and by {@link #verify()}, not on every read.
+   *
+   * @throws HeapCorruptException if the header names another class
+   */
+  public long addressOf(long offset, PersistentClass<?> type) {
+    boolean inside = offset > 0 && offset < g.heapSize() - ObjectLayout.HEADER;
+    long a = base + offset;
+    int id = inside ? ObjectLayout.classId(a) : 0;
+    if (!inside || classes.classOf(id) != type) {
+      throw new HeapCorruptException(
+          "expected an object of class "
+              + type.name()
+              + " at offset=0x"
+              + Long.toHexString(offset)
+              + ", header class id="
+              + (inside ? Integer.toString(id) : "none (outside the heap)")
+              + " file="
+              + file.path);
+    }
+    return a;
+  }
+
   // ---- accessors ---------------------------------------------------------------------------
 
   public Roots roots() {

@@ -46,6 +46,24 @@ class HeapTest {
   }
 
   @Test
+  void addressOfChecksTheClassFromTheHeaderAlone() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      try (Heap h = Heap.create(t.path("address-of"), 1 << 20)) {
+        Node n = new Node(h, 7);
+        Blob b = new Blob(h, "x");
+        assertEquals(n.address(), h.addressOf(n.offset(), Node.TYPE));
+        HeapCorruptException wrong =
+            assertThrows(HeapCorruptException.class, () -> h.addressOf(b.offset(), Node.TYPE));
+        assertTrue(wrong.getMessage().contains("expected an object of class " + Node.TYPE.name()));
+        HeapCorruptException outside =
+            assertThrows(HeapCorruptException.class, () -> h.addressOf(h.size(), Node.TYPE));
+        assertTrue(outside.getMessage().contains("outside the heap"), outside.getMessage());
+        assertThrows(HeapCorruptException.class, () -> h.addressOf(0, Node.TYPE));
+      }
+    }
+  }
+
+  @Test
   void everyPrimitiveTypeRoundTrips() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("prims");

@@ -23,9 +23,19 @@ final class Cell extends IndexKey {
 
   /** True if this entry's key is equivalent to {@code k}'s. */
   boolean holds(IndexKey k) {
-    PObject mine = store.key(entry);
-    Object other = k instanceof Cell c ? c.store.key(c.entry) : ((Probe) k).key;
-    return store.keys.matches(mine, other);
+    if (k instanceof Probe p) return store.keys.matchesAt(store.heap, keyOffset(), p.key);
+    Cell c = (Cell) k;
+    return store.keys.matches(store.key(entry), c.store.key(c.entry));
+  }
+
+  /** The file offset of the key object (read in place by lookups). */
+  long keyOffset() {
+    return EntryLayout.key(entry);
+  }
+
+  /** The file offset of the value object. */
+  long valueOffset() {
+    return EntryLayout.value(entry);
   }
 
   PObject key() {

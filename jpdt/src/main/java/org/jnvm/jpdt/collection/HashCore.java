@@ -109,7 +109,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
       long s = guard.readLock(p);
       try {
         for (Cell c : index.cells(p)) {
-          if (values.matches(c.value(), value)) return true;
+          if (values.matchesAt(heap, c.valueOffset(), value)) return true;
         }
       } finally {
         guard.unlockRead(p, s);
@@ -126,7 +126,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     long s = guard.readLock(p);
     try {
       Cell c = index.find(p, h, key);
-      return c != null && values.matches(c.value(), value);
+      return c != null && values.matchesAt(heap, c.valueOffset(), value);
     } finally {
       guard.unlockRead(p, s);
     }
@@ -177,7 +177,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     long s = guard.writeLock(p);
     try {
       Cell c = index.find(p, h, key);
-      if (c == null || !values.matches(c.value(), oldValue)) return false;
+      if (c == null || !values.matchesAt(heap, c.valueOffset(), oldValue)) return false;
       replaceValue(c, newValue);
       return true;
     } finally {
@@ -211,7 +211,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     long s = guard.writeLock(p);
     try {
       Cell c = index.find(p, h, key);
-      if (c == null || !values.matches(c.value(), value)) return false;
+      if (c == null || !values.matchesAt(heap, c.valueOffset(), value)) return false;
       removeCell(p, c);
       return true;
     } finally {
@@ -291,7 +291,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
       List<Cell> cells = index.cells(part);
       List<SnapshotEntry<K, V>> out = new java.util.ArrayList<>(cells.size());
       for (Cell c : cells) {
-        out.add(new SnapshotEntry<>(this, c, cast(keys.load(c.key())), loadValue(c)));
+        out.add(new SnapshotEntry<>(this, c, cast(keys.loadAt(heap, c.keyOffset())), loadValue(c)));
       }
       return out;
     } finally {
@@ -319,7 +319,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   }
 
   private V loadValue(Cell c) {
-    return cast(values.load(c.value()));
+    return cast(values.loadAt(heap, c.valueOffset()));
   }
 
   private void requireKey(Object key) {

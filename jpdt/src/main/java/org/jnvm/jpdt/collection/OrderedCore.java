@@ -80,7 +80,7 @@ final class OrderedCore<K, V> {
     long s = guard.readLock(p);
     try {
       Cell c = view.get(sk);
-      return c == null ? null : cast(values.load(c.value()));
+      return c == null ? null : cast(values.loadAt(heap, c.valueOffset()));
     } finally {
       guard.unlockRead(p, s);
     }
@@ -92,7 +92,7 @@ final class OrderedCore<K, V> {
     long s = guard.readLock(p);
     try {
       Cell c = view.get(sk);
-      return c != null && values.matches(c.value(), value);
+      return c != null && values.matchesAt(heap, c.valueOffset(), value);
     } finally {
       guard.unlockRead(p, s);
     }
@@ -103,7 +103,7 @@ final class OrderedCore<K, V> {
     int p = stripe(sk);
     long s = guard.readLock(p);
     try {
-      return !c.dead && values.matches(c.value(), value);
+      return !c.dead && values.matchesAt(heap, c.valueOffset(), value);
     } finally {
       guard.unlockRead(p, s);
     }
@@ -119,7 +119,8 @@ final class OrderedCore<K, V> {
     try {
       Cell c = e.getValue();
       if (c.dead) return null;
-      return new SimpleImmutableEntry<>(cast(keys.load(c.key())), cast(values.load(c.value())));
+      return new SimpleImmutableEntry<>(
+          cast(keys.loadAt(heap, c.keyOffset())), cast(values.loadAt(heap, c.valueOffset())));
     } finally {
       guard.unlockRead(p, s);
     }
@@ -151,7 +152,9 @@ final class OrderedCore<K, V> {
         if (mode != Mode.REPLACE) insert(p, sk, key, value);
         return null;
       }
-      return mode == Mode.IF_ABSENT ? cast(values.load(c.value())) : replaceValue(c, value);
+      return mode == Mode.IF_ABSENT
+          ? cast(values.loadAt(heap, c.valueOffset()))
+          : replaceValue(c, value);
     } finally {
       guard.unlockWrite(p, s);
     }
@@ -165,7 +168,7 @@ final class OrderedCore<K, V> {
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
-      if (c == null || !values.matches(c.value(), old)) return false;
+      if (c == null || !values.matchesAt(heap, c.valueOffset(), old)) return false;
       replaceValue(c, value);
       return true;
     } finally {
@@ -183,8 +186,8 @@ final class OrderedCore<K, V> {
     try {
       Cell c = index.get(sk);
       if (c == null || (expected != null && c != expected)) return null;
-      if (value != null && !values.matches(c.value(), value)) return null;
-      V old = cast(values.load(c.value()));
+      if (value != null && !values.matchesAt(heap, c.valueOffset(), value)) return null;
+      V old = cast(values.loadAt(heap, c.valueOffset()));
       store.unlink(c.slot);
       index.remove(sk, c);
       c.dead = true;
