@@ -37,6 +37,19 @@ public abstract class TwinBase extends Workload {
     line = block.lineAddress(0);
   }
 
+  /**
+   * Makes a copy of {@code record} durable the way the J-PDT update must make its new record
+   * durable: copy it into persistent lines (after the first, which {@link #durableStores} uses),
+   * write every line back, fence. Together with the durable stores, this is the twin update plus
+   * the persistence work a durable update cannot avoid, without J-PDT's allocation and index work.
+   */
+  void durableRecord(byte[] record) {
+    long at = line + Pmem.LINE;
+    Pmem.write(record, 0, at, record.length);
+    Pmem.pwb(at, record.length);
+    Pmem.pfence();
+  }
+
   /** {@code n} times: store 8 bytes in the line, write it back, fence (one durable store each). */
   void durableStores(int n) {
     for (int i = 0; i < n; i++) {
