@@ -10,9 +10,8 @@ import org.jnvm.core.pmem.Pmem;
  * <ol>
  *   <li>If a &gt; 0: write back every fresh object; fence if n &gt; 0 (committed references may
  *       point at them, so they are durable before the commit record can be).
- *   <li>If n &gt; 0: for each entry, copy the line's current content into the entry's new half and
- *       write back both the new half and the line; then store count, check and COMMITTED in the
- *       commit record and write it back.
+ *   <li>If n &gt; 0: write back each logged line, folding its target and current content into the
+ *       check; then store count, check and COMMITTED in the commit record and write it back.
  *   <li>Fence (if anything was written back): the block is durable. This is the fence that makes
  *       the commit record durable before the block returns.
  *   <li>If f &gt; 0: store IDLE, write it back together with every pending truncation (this log's
@@ -26,11 +25,13 @@ import org.jnvm.core.pmem.Pmem;
  * or freeing one more each.
  *
  * <p>Crash argument: before step 3 completes the record may be on media, but it checks only if
- * every new half is too (its check covers them all); if it does not, recovery rolls the block back
- * with the undo halves, which were durable before any in-place store. Once the record checks, every
- * new half is on media and recovery rolls the block forward, whatever part of the in-place data
- * made it. After step 3 the in-place data is durable too, so the IDLE word may reach media at any
- * time after; until it does, rolling the block forward again rewrites what is already there.
+ * every logged line's committed content is on media too (its check covers them all, in place); if
+ * it does not, recovery rolls the block back with the undo copies, which were durable before any
+ * in-place store. A block is never rolled back once it has returned: after step 3 the record and
+ * the lines are durable and match, and no later store can reach one of these lines before the IDLE
+ * word is durable (the next undo fence of any block, a commit that frees, and {@link FA#settle}
+ * write pending truncations back first; see {@link HeapLogs}). Until then, recovery finds the
+ * record checking and keeps the lines as they are.
  */
 final class Commit {
   private Commit() {}
@@ -61,12 +62,10 @@ final class Commit {
     long base = heap.base();
     long h = CommitRecordLayout.commitCheck(log.offset(), log.epoch(), n);
     for (int i = 0; i < n; i++) {
-      long e = log.entry(i);
-      long line = base + LogEntryLayout.target(e);
-      Pmem.copy(line, LogEntryLayout.newLine(e), Pmem.LINE);
-      Pmem.pwb(LogEntryLayout.newLine(e));
+      long target = LogEntryLayout.target(log.entry(i));
+      long line = base + target;
       Pmem.pwb(line);
-      h = CommitRecordLayout.commitCheck(h, e);
+      h = CommitRecordLayout.commitLine(h, target, line);
     }
     log.markCommitted(h);
   }

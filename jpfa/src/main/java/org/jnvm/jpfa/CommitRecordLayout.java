@@ -14,14 +14,16 @@ import org.jnvm.core.pmem.Pmem;
  *   state word, one 8-byte store:  bits 63..2 epoch | bits 1..0 state
  *     IDLE       nothing to do at recovery
  *     ACTIVE     block {epoch} may have stored in place: roll back its valid entries
- *     COMMITTED  block {epoch} committed if check matches: roll its entries forward
+ *     COMMITTED  block {epoch} committed if check matches the lines in place: keep them
  * </pre>
  *
  * {@code count} is the number of entries of the committed block and {@code check} is {@link
- * #commitCheck}: over the log, the epoch, the count and every entry's target and new line. A
- * COMMITTED word whose check does not match is a commit that was not entirely on media when the
- * machine stopped; the block had not returned, so recovery rolls it back instead. Nothing here
- * relies on the order in which the words of one line reach media.
+ * #commitCheck}: over the log, the epoch, the count, and every entry's target and the content of
+ * the target line in place at commit. The record and the lines are written back in one batch, so a
+ * record on media checks only if every line's committed content is on media too. A COMMITTED word
+ * whose check does not match the lines in place is a commit that was not entirely on media when the
+ * machine stopped; the block had not returned, so recovery rolls it back with the undo copies.
+ * Nothing here relies on the order in which the words of one line reach media.
  */
 final class CommitRecordLayout {
   static final int STATE_OFFSET = 0;
@@ -86,9 +88,11 @@ final class CommitRecordLayout {
     return Checksum.mix(Checksum.mix(Checksum.mix(Checksum.SEED, logOffset), epoch), count);
   }
 
-  /** Adds one entry (its target and new line) to a commit check. */
-  static long commitCheck(long h, long entry) {
-    return Checksum.line(
-        Checksum.mix(h, LogEntryLayout.target(entry)), LogEntryLayout.newLine(entry));
+  /**
+   * Adds one entry to a commit check: its target (a file offset) and the line's content in place,
+   * at absolute address {@code line}.
+   */
+  static long commitLine(long h, long target, long line) {
+    return Checksum.line(Checksum.mix(h, target), line);
   }
 }

@@ -48,11 +48,11 @@ import org.jnvm.core.heap.Heap;
  * and one at commit: a block that changes one field costs two fences, k lines cost k + 1, a block
  * that allocates or frees one more each. See {@link Commit} and {@link Undo}.
  *
- * <p><b>Log.</b> An undo/redo log per running block, in the heap (see {@code docs/jpfa.md}). Undo,
+ * <p><b>Log.</b> An undo log per running block, in the heap (see {@code docs/jpfa.md}). Undo,
  * because stores go in place: reads inside the block need no redirection and the code generator
- * only has to announce stores ({@link Hooks#beforeStore}). Redo copies taken at commit let the
- * commit record and the data share one fence: once the record checks, recovery rolls the block
- * forward whatever part of the data reached media.
+ * only has to announce stores ({@link Hooks#beforeStore}). The commit record's check covers the
+ * logged lines in place, so record and data share one fence: a record that checks against the lines
+ * on media proves the block complete, one that does not is rolled back.
  */
 public final class FA {
   private FA() {}

@@ -3,16 +3,17 @@ package org.jnvm.jpfa;
 import org.jnvm.core.pmem.Pmem;
 
 /**
- * One logged cache line: which line, which block logged it, its content before the block's first
- * store to it (undo) and, once the block commits, its content at commit (redo). Entries are
- * line-aligned inside a log segment ({@link LogSegmentLayout}).
+ * One logged cache line: which line, which block logged it, and its content before the block's
+ * first store to it (undo). Entries are line-aligned inside a log segment ({@link
+ * LogSegmentLayout}). There is no redo copy: the commit record's check covers the lines in place
+ * ({@link CommitRecordLayout}).
  *
  * <pre>
- *   0        8        16       24                 64               128              192
- *   +--------+--------+--------+-------//--------+----------------+----------------+
- *   | target | epoch  | check  | zero            | old line       | new line       |
- *   +--------+--------+--------+-------//--------+----------------+----------------+
- *   |<------------------ line 0 ---------------->|<--- line 1 --->|<--- line 2 --->|
+ *   0        8        16       24                 64               128
+ *   +--------+--------+--------+-------//--------+----------------+
+ *   | target | epoch  | check  | zero            | old line       |
+ *   +--------+--------+--------+-------//--------+----------------+
+ *   |<------------------ line 0 ---------------->|<--- line 1 --->|
  * </pre>
  *
  * <ul>
@@ -21,8 +22,7 @@ import org.jnvm.core.pmem.Pmem;
  *   <li>{@code check}: {@link #entryCheck} over the log, target, epoch and old line: an entry is
  *       valid for block e of log L only if its epoch is e and its check matches, so neither a torn
  *       entry nor an entry of an earlier block, or of another log whose memory was reused, is ever
- *       taken for one of block e;
- *   <li>{@code new line}: written at commit, covered by the commit record's check.
+ *       taken for one of block e.
  * </ul>
  */
 final class LogEntryLayout {
@@ -31,8 +31,7 @@ final class LogEntryLayout {
   static final int CHECK_OFFSET = EPOCH_OFFSET + 8;
   static final int RESERVED_OFFSET = CHECK_OFFSET + 8;
   static final int OLD_OFFSET = Pmem.LINE;
-  static final int NEW_OFFSET = OLD_OFFSET + Pmem.LINE;
-  static final int SIZE = NEW_OFFSET + Pmem.LINE;
+  static final int SIZE = OLD_OFFSET + Pmem.LINE;
 
   private LogEntryLayout() {}
 
@@ -63,11 +62,6 @@ final class LogEntryLayout {
   /** Address of the old (undo) copy of the line. */
   static long oldLine(long entry) {
     return entry + OLD_OFFSET;
-  }
-
-  /** Address of the new (redo) copy of the line. */
-  static long newLine(long entry) {
-    return entry + NEW_OFFSET;
   }
 
   /** The check an entry of log {@code logOffset} must hold, from its current fields. */

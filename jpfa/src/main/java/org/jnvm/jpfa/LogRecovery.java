@@ -13,18 +13,19 @@ import org.jnvm.core.pmem.Pmem;
  *
  * <ol>
  *   <li>Walk the logs from the hidden root, checking each structure.
- *   <li>COMMITTED whose record checks: copy each entry's new half over its line (roll forward).
- *       ACTIVE, or COMMITTED that does not check: copy the old half of each valid entry of the
- *       epoch over its line (roll back). Write every line back.
+ *   <li>COMMITTED whose record checks against the lines in place: the block's stores are all on
+ *       media; keep them. ACTIVE, or COMMITTED that does not check: copy the old line of each valid
+ *       entry of the epoch over its target (roll back). Write every line back.
  *   <li>Fence, then store IDLE in each log acted on, write back, fence.
  * </ol>
  *
- * Idempotent: the logs are not changed until the lines are durable, and applying a log again writes
- * the same content. Logs may be acted on in any order and a crash may leave some IDLE and others
- * not: two logs that cover one line on media hold the same content for it (the later block logged
- * it after the earlier one's truncation was pending, and its undo fence made that truncation
- * durable before its own store; see {@link HeapLogs}), so no order or subset changes the result. It
- * allocates nothing, and it writes nothing when every log is IDLE.
+ * Idempotent: the logs are not changed until the lines are durable, and rolling back again writes
+ * the same content (a record that did not check still does not: its lines now hold their content
+ * before the block). Logs may be acted on in any order and a crash may leave some IDLE and others
+ * not: no line on media carries stores of two non-IDLE logs (the later block logged it after the
+ * earlier one's truncation was pending, and its undo fence made that truncation durable before its
+ * own store; see {@link HeapLogs}), so no order or subset changes the result. It allocates nothing,
+ * and it writes nothing when every log is IDLE.
  *
  * <p>Recovery's mark runs after this, on the repaired objects: log entries are not references, so
  * objects allocated by a block rolled back are unreachable and swept.
@@ -38,7 +39,7 @@ public final class LogRecovery implements RecoveryParticipant {
   @Override
   public String recover(Heap heap) {
     List<MediaLog> acted = new ArrayList<>();
-    int forward = 0;
+    int kept = 0;
     int back = 0;
     long lines = 0;
     for (MediaLog l : MediaLog.all(heap)) {
@@ -46,14 +47,13 @@ public final class LogRecovery implements RecoveryParticipant {
       l.loadSegments();
       int n = l.state() == CommitRecordLayout.COMMITTED ? l.committedEntries() : -1;
       if (n > 0) {
-        for (int i = 0; i < n; i++) apply(l, LogEntryLayout.newLine(l.entry(i)), l.entry(i));
-        forward++;
+        kept++;
       } else {
         n = l.validEntries();
         for (int i = 0; i < n; i++) apply(l, LogEntryLayout.oldLine(l.entry(i)), l.entry(i));
         back++;
+        lines += n;
       }
-      lines += n;
       acted.add(l);
     }
     if (acted.isEmpty()) return "";
@@ -65,13 +65,7 @@ public final class LogRecovery implements RecoveryParticipant {
       Pmem.pwb(record);
     }
     Pmem.pfence();
-    return "rolled forward "
-        + forward
-        + " block(s), rolled back "
-        + back
-        + ", "
-        + lines
-        + " line(s)";
+    return "kept " + kept + " committed block(s), rolled back " + back + " (" + lines + " line(s))";
   }
 
   private static void apply(MediaLog l, long copy, long entry) {

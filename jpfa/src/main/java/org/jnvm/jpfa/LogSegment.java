@@ -9,7 +9,7 @@ final class LogSegment extends PObject {
   static final PersistentClass<LogSegment> TYPE =
       PersistentClass.builder(LogSegment.class.getName(), (h, a) -> new LogSegment(h, a, null))
           .refs(LogSegmentLayout.NEXT_OFFSET)
-          .layout("next:ref@0 magic:long@8 capacity:long@16 entries:raw@56")
+          .layout("next:ref@0 magic:long@8 capacity:long@16 entries:undo-entry128[]@56")
           .build();
 
   /** A new zeroed segment of {@code capacity} entries, magic and capacity set; not yet durable. */

@@ -13,11 +13,11 @@ import org.jnvm.core.pmem.Pmem;
  *   +--------+------+-------+----------+---------//--------+---------+---------+--
  *   | header | next | magic | capacity | zero              | entry 0 | entry 1 | ...
  *   +--------+------+-------+----------+---------//--------+---------+---------+--
- *            payload 0      8          16                  56 (line-aligned), 192 bytes each
+ *            payload 0      8          16                  56 (line-aligned), 128 bytes each
  * </pre>
  *
- * Capacities follow {@link #capacity(int)}: 21, 85, then 341 entries, sized so that each segment
- * fills a 4 KiB slot, a 16 KiB slot, then exactly one 64 KiB chunk.
+ * Capacities follow {@link #capacity(int)}: 31, 127, then 511 entries, sized so that each segment
+ * fills a 4 KiB slot, a 16 KiB slot, then one 64 KiB chunk (less one line: an entry is two).
  */
 final class LogSegmentLayout {
   /** "JPFA_SEG" in little-endian order. */

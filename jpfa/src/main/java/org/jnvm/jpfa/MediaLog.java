@@ -87,16 +87,19 @@ final class MediaLog {
     return n;
   }
 
-  /** The entry count of a COMMITTED record that checks, or -1 if it does not. */
+  /**
+   * The entry count of a COMMITTED record that checks against the lines in place (its block's
+   * stores are all on media), or -1 if it does not.
+   */
   int committedEntries() {
     long record = LogHeaderLayout.commitRecord(header);
     long count = CommitRecordLayout.count(record);
     if (count < 1 || count > capacity()) return -1;
     long h = CommitRecordLayout.commitCheck(offset, epoch(), count);
     for (int i = 0; i < count; i++) {
-      long e = entry(i);
-      if (!targetOk(LogEntryLayout.target(e))) return -1;
-      h = CommitRecordLayout.commitCheck(h, e);
+      long t = LogEntryLayout.target(entry(i));
+      if (!targetOk(t)) return -1;
+      h = CommitRecordLayout.commitLine(h, t, heap.base() + t);
     }
     return h == CommitRecordLayout.check(record) ? (int) count : -1;
   }

@@ -162,14 +162,17 @@ final class ThreadLog {
   }
 
   /**
-   * Chains a new segment after the last one. Its first line (header, magic, capacity) and the link
-   * are written back; the fence that makes the next entry durable makes them durable first, so a
-   * link on media always leads to a well-formed segment.
+   * Chains a new segment after the last one. Its first line (header, magic, capacity) is written
+   * back and fenced before the link is stored, since the link may reach media at any time after its
+   * store (an eviction): a link on media always leads to a well-formed segment. The link itself is
+   * written back; the fence that makes the next entry durable covers it. One fence per growth, and
+   * logs grow geometrically and never shrink.
    */
   private void grow() {
     LogSegment last = segments.get(segments.size() - 1);
     LogSegment s = new LogSegment(heap, LogSegmentLayout.capacity(segments.size()));
     Pmem.pwb(s.address());
+    Pmem.pfence();
     last.next(s);
     Pmem.pwb(last.address());
     segments.add(s);

@@ -1,5 +1,5 @@
 /**
  * J-PFA: failure-atomic blocks ({@link org.jnvm.jpfa.FA}), the hooks generated proxies call ({@link
- * org.jnvm.jpfa.Hooks}), and the per-block undo/redo logs in the heap with their recovery.
+ * org.jnvm.jpfa.Hooks}), and the per-block undo logs in the heap with their recovery.
  */
 package org.jnvm.jpfa;

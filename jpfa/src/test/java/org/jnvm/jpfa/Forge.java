@@ -5,14 +5,16 @@ import org.jnvm.core.pmem.Pmem;
 
 /**
  * Turns the log of a block that just committed back into states a crash can leave, for recovery
- * tests: the entries still hold both halves and the record still holds count and check, so only the
- * state word and some in-place lines change.
+ * tests: the entries still hold their undo copies and the record still holds count and check, so
+ * only the state word and some in-place lines change.
  */
 final class Forge {
   private Forge() {}
 
   /**
-   * The commit record reached media but the listed lines did not: recovery must roll forward.
+   * The commit record reached media. With no {@code stale} line, every line did too: recovery must
+   * keep the block. With some, those lines did not: the record no longer checks against the lines
+   * in place, the block had not returned, and recovery must roll it back.
    *
    * @param stale entry indexes whose lines go back to their content before the block
    */

@@ -53,24 +53,23 @@ class LayoutTest {
   }
 
   @Test
-  void entriesAreThreeLinesAndStartOnALine() {
+  void entriesAreTwoLinesAndStartOnALine() {
     contiguous(
         new int[] {
           LogEntryLayout.TARGET_OFFSET,
           LogEntryLayout.EPOCH_OFFSET,
           LogEntryLayout.CHECK_OFFSET,
           LogEntryLayout.RESERVED_OFFSET,
-          LogEntryLayout.OLD_OFFSET,
-          LogEntryLayout.NEW_OFFSET
+          LogEntryLayout.OLD_OFFSET
         },
-        new int[] {8, 8, 8, Pmem.LINE - 24, Pmem.LINE, Pmem.LINE},
+        new int[] {8, 8, 8, Pmem.LINE - 24, Pmem.LINE},
         LogEntryLayout.SIZE);
-    assertEquals(3 * Pmem.LINE, LogEntryLayout.SIZE);
+    assertEquals(2 * Pmem.LINE, LogEntryLayout.SIZE);
     assertEquals(0, (ObjectLayout.HEADER + LogSegmentLayout.ENTRIES_OFFSET) % Pmem.LINE);
   }
 
   @Test
-  void segmentsFillTheirSlotsExactly() {
+  void segmentsFillTheirSlots() {
     contiguous(
         new int[] {
           LogSegmentLayout.NEXT_OFFSET,
@@ -83,7 +82,8 @@ class LayoutTest {
     int[] totals = {4 << 10, 16 << 10, 64 << 10, 64 << 10};
     for (int k = 0; k < totals.length; k++) {
       long total = ObjectLayout.HEADER + LogSegmentLayout.payloadSize(LogSegmentLayout.capacity(k));
-      assertEquals(totals[k], total, "segment " + k);
+      assertTrue(total <= totals[k], "segment " + k + " fits its slot: " + total);
+      assertTrue(totals[k] - total < LogEntryLayout.SIZE, "segment " + k + " wastes < 1 entry");
     }
     assertTrue(LogSegmentLayout.capacity(0) >= 16, "a first segment holds a typical block");
     assertEquals("JPFA_SEG", ascii(LogSegmentLayout.MAGIC));
