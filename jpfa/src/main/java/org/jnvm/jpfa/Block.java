@@ -3,6 +3,7 @@ package org.jnvm.jpfa;
 import java.util.ArrayList;
 import java.util.List;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
 
 /**
@@ -144,6 +145,25 @@ final class Block {
     if (depth == 0) return;
     if (abortedBy != null) throw new BlockAbortedException("persistent store refused", abortedBy);
     Undo.beforeStore(this, address, bytes);
+  }
+
+  /**
+   * Logs before a store to a field of {@code o}: the whole object if it is small ({@link
+   * Hooks#WHOLE_OBJECT_BYTES}), else the lines of the store.
+   */
+  void beforeStore(PObject o, long fieldOffset, long bytes) {
+    if (depth == 0) return;
+    if (abortedBy != null) throw new BlockAbortedException("persistent store refused", abortedBy);
+    long whole = ObjectLayout.HEADER + (long) o.payloadSize();
+    if (whole <= Hooks.WHOLE_OBJECT_BYTES) {
+      if (fieldOffset < 0 || fieldOffset + bytes > whole - ObjectLayout.HEADER) {
+        throw new IndexOutOfBoundsException(
+            "store outside the object: offset=" + fieldOffset + " bytes=" + bytes + " object=" + o);
+      }
+      Undo.beforeStore(this, o.address(), whole);
+    } else {
+      Undo.beforeStore(this, o.address() + ObjectLayout.HEADER + fieldOffset, bytes);
+    }
   }
 
   /** The allocation hook: objects this thread allocates on the block's heap belong to it. */

@@ -1,7 +1,6 @@
 package org.jnvm.jpfa;
 
 import org.jnvm.core.heap.Heap;
-import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
 
 /**
@@ -13,8 +12,9 @@ import org.jnvm.core.heap.PObject;
  * accessor as usual (no write-back, no fence). Inside a block this logs the lines not logged yet;
  * outside a block it does nothing (the store is then a plain low-level store, durable only once
  * written back and fenced). {@link #beforeStore(PObject, long, long)} does the same from a payload
- * offset. Reads need nothing. Allocation and {@link Heap#free} need nothing either: the heap
- * reports them to jpfa itself.
+ * offset, and logs a small object whole at its first store (see {@link #WHOLE_OBJECT_BYTES}):
+ * prefer it when the object is at hand. Reads need nothing. Allocation and {@link Heap#free} need
+ * nothing either: the heap reports them to jpfa itself.
  *
  * <pre>{@code
  * void balance(long v) {
@@ -41,6 +41,14 @@ import org.jnvm.core.heap.PObject;
  * taken for an exception of the body. Calls must pair per thread; blocks nest by flattening.
  */
 public final class Hooks {
+  /**
+   * Objects of at most this many bytes (header included: four lines) are logged whole at the first
+   * store a block makes to them through {@link #beforeStore(PObject, long, long)}: one undo fence
+   * for an update of several of their fields, where logging line by line costs one per line. Larger
+   * objects (arrays, blobs) are logged line by line.
+   */
+  public static final int WHOLE_OBJECT_BYTES = 4 * 64;
+
   private Hooks() {}
 
   /** Opens a block on {@code heap}, or one more nesting level of the current block. */
@@ -70,7 +78,7 @@ public final class Hooks {
    * Announces a store of {@code bytes} bytes at payload offset {@code fieldOffset} of {@code o}.
    */
   public static void beforeStore(PObject o, long fieldOffset, long bytes) {
-    Block.current().beforeStore(o.address() + ObjectLayout.HEADER + fieldOffset, bytes);
+    Block.current().beforeStore(o, fieldOffset, bytes);
   }
 
   /** True if this thread is inside a block (stores will be logged). */

@@ -105,6 +105,50 @@ class FaCrashTest {
     assertTrue(s.images() > s.fences(), s.toString());
   }
 
+  /** A three-line object logged whole at its first store (one undo fence for all its lines). */
+  @Test
+  void aSmallObjectLoggedWholeIsAllOrNothing() {
+    Linearizable<String> h = new Linearizable<>(wide(0));
+    h.then(wide(1)).then(wide(2));
+    CrashTest.named("jpfa: three-line object logged whole")
+        .config(eviction())
+        .setup(
+            heap -> {
+              Wide w = new Wide(heap);
+              w.persist();
+              heap.roots().put("w", w);
+              FA.run(heap, () -> w.set(0, 0));
+            })
+        .workload(
+            heap -> {
+              Wide w = heap.roots().get("w");
+              for (int round = 1; round <= 2; round++) {
+                long r = round;
+                FA.run(
+                    heap,
+                    () -> {
+                      for (int i = Wide.FIELDS - 1; i >= 0; i -= 5) w.set(i, r * 100 + i);
+                      for (int i = 0; i < Wide.FIELDS; i++) w.set(i, r * 100 + i);
+                    });
+                h.ack();
+              }
+            })
+        .check(
+            heap -> {
+              Wide w = heap.roots().get("w");
+              StringBuilder b = new StringBuilder();
+              for (int i = 0; i < Wide.FIELDS; i++) b.append(w.get(i)).append(' ');
+              h.check(b.toString());
+            })
+        .run();
+  }
+
+  private static String wide(long round) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < Wide.FIELDS; i++) b.append(round == 0 ? 0 : round * 100 + i).append(' ');
+    return b.toString();
+  }
+
   @Test
   void nestedBlocksAreOneBlock() throws Exception {
     long live = baseline(FaCrashTest::setup);

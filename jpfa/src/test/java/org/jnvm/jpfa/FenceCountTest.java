@@ -1,6 +1,7 @@
 package org.jnvm.jpfa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jnvm.core.heap.Heap;
@@ -48,6 +49,34 @@ class FenceCountTest {
         assertEquals(lines + 1, s.fences(), lines + " lines: " + s);
       }
       System.out.println(table);
+    }
+  }
+
+  /**
+   * A small object is logged whole at its first store: updating fields in each of its three lines
+   * costs one undo fence, not three.
+   */
+  @Test
+  void aSmallObjectIsLoggedWholeAtItsFirstStore() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Heap h = t.create("whole", 1 << 20);
+      Wide w = new Wide(h);
+      w.persist();
+      h.roots().put("w", w);
+      FA.run(h, () -> w.set(0, 1)); // creates the log
+      CrashStats s =
+          count(
+              h,
+              x ->
+                  FA.run(
+                      h,
+                      () -> {
+                        for (int i = 0; i < Wide.FIELDS; i++) w.set(i, 100 + i);
+                      }));
+      assertEquals(2, s.fences(), "three lines, one undo fence, one commit: " + s);
+      for (int i = 0; i < Wide.FIELDS; i++) assertEquals(100 + i, w.get(i));
+      assertThrows(IndexOutOfBoundsException.class, () -> FA.run(h, () -> w.set(Wide.FIELDS, 1)));
+      for (int i = 0; i < Wide.FIELDS; i++) assertEquals(100 + i, w.get(i), "aborted, unchanged");
     }
   }
 
