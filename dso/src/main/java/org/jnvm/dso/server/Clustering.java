@@ -1,6 +1,5 @@
 package org.jnvm.dso.server;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,7 +9,6 @@ import org.infinispan.commons.marshall.JavaSerializationMarshaller;
 import org.infinispan.configuration.global.GlobalConfigurationBuilder;
 import org.infinispan.configuration.global.ShutdownHookBehavior;
 import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
-import org.jgroups.JChannel;
 
 /** Builds a node's global configuration: JGroups transport and the marshalling allow-list. */
 final class Clustering {
@@ -22,7 +20,7 @@ final class Clustering {
         .defaultTransport()
         .clusterName(c.clusterName())
         .nodeName(c.name())
-        .transport(new JGroupsTransport(channel(c)));
+        .addProperty(JGroupsTransport.CONFIGURATION_STRING, stackXml(c));
     common(g);
     return g;
   }
@@ -47,27 +45,23 @@ final class Clustering {
     g.jmx().disable();
   }
 
-  private static JChannel channel(NodeConfig c) {
-    try (InputStream in = stack(c)) {
-      return new JChannel(in).name(c.name());
-    } catch (Exception e) {
-      throw new IllegalStateException(
-          "cannot create the JGroups channel of node "
+  private static String stackXml(NodeConfig c) {
+    try {
+      return stack(c);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot read the JGroups stack of node "
               + c.name()
-              + " on "
-              + c.bind()
-              + ":"
-              + c.clusterPort()
-              + " (stack "
+              + " ("
               + (c.jgroupsFile() == null ? "built-in" : c.jgroupsFile())
               + ")",
           e);
     }
   }
 
-  private static InputStream stack(NodeConfig c) throws IOException {
+  private static String stack(NodeConfig c) throws IOException {
     if (c.jgroupsFile() != null) {
-      return Files.newInputStream(c.jgroupsFile());
+      return Files.readString(c.jgroupsFile());
     }
     String xml;
     try (InputStream in = Clustering.class.getResourceAsStream("jgroups-tcp.xml")) {
@@ -82,6 +76,6 @@ final class Clustering {
             .replace("@PORT@", Integer.toString(c.clusterPort()))
             .replace("@HOSTS@", String.join(",", c.peers()))
             .replace("@FD_OFFSET@", "1");
-    return new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8));
+    return xml;
   }
 }

@@ -45,6 +45,7 @@ public final class DsoNode implements AutoCloseable {
   private Cache<String, String> control;
   private volatile boolean ready;
   private int recovered;
+  private int ownRead;
 
   private DsoNode(NodeConfig config) throws IOException {
     this.config = config;
@@ -74,6 +75,7 @@ public final class DsoNode implements AutoCloseable {
   private void boot(long timeoutMs) {
     long deadline = System.currentTimeMillis() + timeoutMs;
     Map<String, byte[]> own = Recovery.readOwn(config.dir());
+    ownRead = own.size();
     manager = new DefaultCacheManager(Clustering.clustered(config).build(), false);
     manager.defineConfiguration(Caches.EPHEMERAL, Caches.ephemeral());
     manager.defineConfiguration(
@@ -221,6 +223,11 @@ public final class DsoNode implements AutoCloseable {
   /** Persistent objects this node's recovery brought back (replaced an older version). */
   public int recovered() {
     return recovered;
+  }
+
+  /** Boxes this node read from its own store before joining. */
+  public int ownRead() {
+    return ownRead;
   }
 
   /** Calls parked on this node. */

@@ -29,9 +29,10 @@ final class Recovery {
     }
     DefaultCacheManager local = new DefaultCacheManager(Clustering.local().build(), false);
     try {
-      local.defineConfiguration("recovery", Caches.recovery(dir));
+      // Same cache name as the clustered cache: file stores keep each cache under its name.
+      local.defineConfiguration(Caches.PERSISTENT, Caches.recovery(dir));
       local.start();
-      Cache<String, byte[]> c = local.getCache("recovery");
+      Cache<String, byte[]> c = local.getCache(Caches.PERSISTENT);
       c.entrySet().forEach(e -> own.put(e.getKey(), e.getValue()));
     } finally {
       local.stop();

@@ -37,6 +37,7 @@ public final class TypeRegistry {
           "java.util.LinkedList",
           "java.util.ArrayDeque",
           "java.util.HashMap",
+          "java.util.Map$Entry",
           "java.util.LinkedHashMap",
           "java.util.TreeMap",
           "java.util.HashSet",
