@@ -64,6 +64,7 @@ public final class DsoClient implements AutoCloseable {
     private List<String> servers = List.of();
     private Duration callTimeout = Duration.ofSeconds(30);
     private Duration attemptTimeout = Duration.ofSeconds(5);
+    private String token = "";
 
     /** Comma-separated "host:port" client endpoints of some (or all) nodes. */
     public Builder servers(String csv) {
@@ -83,9 +84,15 @@ public final class DsoClient implements AutoCloseable {
       return this;
     }
 
+    /** The shared secret the servers were started with (dso-server --token-file). */
+    public Builder token(String t) {
+      token = t;
+      return this;
+    }
+
     public DsoClient connect() {
       return new DsoClient(
-          new Transport(servers, callTimeout.toMillis(), attemptTimeout.toMillis()));
+          new Transport(servers, callTimeout.toMillis(), attemptTimeout.toMillis(), token));
     }
   }
 

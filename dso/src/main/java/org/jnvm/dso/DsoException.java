@@ -51,6 +51,15 @@ public class DsoException extends RuntimeException {
     }
   }
 
+  /** The server refused the client: wrong or missing token. */
+  public static final class Denied extends DsoException {
+    private static final long serialVersionUID = 1L;
+
+    public Denied(String message) {
+      super(message);
+    }
+  }
+
   /** The object does not exist (never created, deleted, or ephemeral and lost with its node). */
   public static final class NoSuchObject extends DsoException {
     private static final long serialVersionUID = 1L;

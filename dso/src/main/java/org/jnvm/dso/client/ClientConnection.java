@@ -46,7 +46,7 @@ final class ClientConnection implements AutoCloseable {
    * @throws DsoException.VersionMismatch when the node speaks another protocol version
    * @throws IOException when the node cannot be reached or is not ready
    */
-  static ClientConnection open(String endpoint, int timeoutMs) throws IOException {
+  static ClientConnection open(String endpoint, int timeoutMs, String token) throws IOException {
     int colon = endpoint.lastIndexOf(':');
     Socket s = new Socket();
     try {
@@ -57,7 +57,7 @@ final class ClientConnection implements AutoCloseable {
       s.setTcpNoDelay(true);
       s.setSoTimeout(timeoutMs);
       ClientConnection c = new ClientConnection(endpoint, s);
-      c.handshake();
+      c.handshake(token);
       s.setSoTimeout(0);
       c.startReader();
       return c;
@@ -70,11 +70,12 @@ final class ClientConnection implements AutoCloseable {
     }
   }
 
-  private void handshake() throws IOException {
+  private void handshake(String token) throws IOException {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     DataOutputStream w = new DataOutputStream(b);
     w.writeInt(Protocol.MAGIC);
     w.writeInt(Protocol.VERSION);
+    w.writeUTF(token);
     Protocol.writeFrame(out, b.toByteArray());
     byte[] frame = Protocol.readFrame(in);
     if (frame == null) {
@@ -99,6 +100,14 @@ final class ClientConnection implements AutoCloseable {
               + endpoint
               + " speaks "
               + version);
+    }
+    if (status == Protocol.HELLO_DENIED) {
+      throw new DsoException.Denied(
+          "node "
+              + node
+              + " at "
+              + endpoint
+              + " refused the client: wrong or missing token (DsoClient.Builder.token)");
     }
     if (status == Protocol.HELLO_NOT_READY) {
       throw new IOException(

@@ -33,6 +33,7 @@ public final class Transport implements AutoCloseable {
   private final List<String> endpoints;
   private final long callTimeoutMs;
   private final long attemptTimeoutMs;
+  private final String token;
   private final Map<String, ClientConnection> connections = new ConcurrentHashMap<>();
   private final Map<String, String> routes = new ConcurrentHashMap<>();
   private final AtomicInteger next = new AtomicInteger();
@@ -40,7 +41,8 @@ public final class Transport implements AutoCloseable {
       ThreadLocal.withInitial(() -> new long[] {newSessionId(), 0});
   private volatile boolean closed;
 
-  public Transport(List<String> endpoints, long callTimeoutMs, long attemptTimeoutMs) {
+  public Transport(
+      List<String> endpoints, long callTimeoutMs, long attemptTimeoutMs, String token) {
     if (endpoints.isEmpty()) {
       throw new IllegalArgumentException("no DSO server endpoints given");
     }
@@ -52,6 +54,7 @@ public final class Transport implements AutoCloseable {
     this.endpoints = List.copyOf(endpoints);
     this.callTimeoutMs = callTimeoutMs;
     this.attemptTimeoutMs = attemptTimeoutMs;
+    this.token = token;
   }
 
   private static long newSessionId() {
@@ -160,7 +163,7 @@ public final class Transport implements AutoCloseable {
     synchronized (this) {
       c = connections.get(endpoint);
       if (c == null || !c.isOpen()) {
-        c = ClientConnection.open(endpoint, (int) Math.min(attemptTimeoutMs, 5000));
+        c = ClientConnection.open(endpoint, (int) Math.min(attemptTimeoutMs, 5000), token);
         connections.put(endpoint, c);
       }
       return c;

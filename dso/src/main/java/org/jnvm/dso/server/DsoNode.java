@@ -2,6 +2,8 @@ package org.jnvm.dso.server;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,6 +41,7 @@ public final class DsoNode implements AutoCloseable {
   private final ClientServer server;
   private final Waiters waiters = new Waiters(this);
   private final AtomicLong finals = new AtomicLong();
+  private final AtomicLong dropped = new AtomicLong();
   private DefaultCacheManager manager;
   private ReadWriteMap<String, byte[]> ephemeral;
   private ReadWriteMap<String, byte[]> persistent;
@@ -164,6 +167,7 @@ public final class DsoNode implements AutoCloseable {
     }
     int every = config.dropReplyEvery();
     if (every > 0 && r.op() == CallRequest.INVOKE && finals.incrementAndGet() % every == 0) {
+      dropped.incrementAndGet();
       return;
     }
     replier.send(Protocol.REPLY_FINAL, routeHint(r.persistent(), key), o);
@@ -203,6 +207,14 @@ public final class DsoNode implements AutoCloseable {
     return NODES.get(m);
   }
 
+  /** Whether a client presenting {@code token} may connect (constant-time comparison). */
+  boolean acceptsToken(String token) {
+    return config.token().isEmpty()
+        || MessageDigest.isEqual(
+            config.token().getBytes(StandardCharsets.UTF_8),
+            token.getBytes(StandardCharsets.UTF_8));
+  }
+
   boolean ready() {
     return ready;
   }
@@ -228,6 +240,11 @@ public final class DsoNode implements AutoCloseable {
   /** Boxes this node read from its own store before joining. */
   public int ownRead() {
     return ownRead;
+  }
+
+  /** Replies dropped by fault injection ({@link NodeConfig#dropReplyEvery}). */
+  public long droppedReplies() {
+    return dropped.get();
   }
 
   /** Calls parked on this node. */

@@ -31,6 +31,7 @@ public final class DsoServerMain {
           "  --expect N           members to wait for before serving (default 1)",
           "  --types C1,C2        user shared object / value classes to allow (on the class path)",
           "  --start-timeout S    seconds to wait for the cluster at start (default 120)",
+          "  --token-file FILE    clients must present the secret this file holds",
           "  --drop-replies N     fault injection: drop the first reply of every N-th call");
 
   /** Held so the levels stick (JUL keeps loggers weakly). */
@@ -90,7 +91,17 @@ public final class DsoServerMain {
         Integer.parseInt(o.getOrDefault("replicas", "2")),
         Integer.parseInt(o.getOrDefault("expect", "1")),
         Integer.parseInt(o.getOrDefault("drop-replies", "0")),
-        list(o.getOrDefault("types", "")));
+        list(o.getOrDefault("types", "")),
+        o.containsKey("token-file") ? readToken(Path.of(o.get("token-file"))) : "");
+  }
+
+  private static String readToken(Path file) {
+    try {
+      return java.nio.file.Files.readString(file).trim();
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException(
+          "cannot read the token file " + file + ": " + e.getMessage(), e);
+    }
   }
 
   private static List<String> list(String csv) {

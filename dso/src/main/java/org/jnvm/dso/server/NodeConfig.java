@@ -19,6 +19,7 @@ import java.util.List;
  * @param expect members to wait for (and whose recovery to wait for) before serving clients
  * @param dropReplyEvery fault injection: drop the first reply of every n-th call (0: never)
  * @param types shared object and value classes to allow, by name, besides the library's
+ * @param token shared secret clients must present in the handshake; empty: no check
  */
 public record NodeConfig(
     String name,
@@ -32,7 +33,8 @@ public record NodeConfig(
     int replicas,
     int expect,
     int dropReplyEvery,
-    List<String> types) {
+    List<String> types,
+    String token) {
 
   public NodeConfig {
     if (replicas < 1) {
@@ -43,6 +45,7 @@ public record NodeConfig(
     }
     peers = List.copyOf(peers);
     types = List.copyOf(types);
+    token = token == null ? "" : token;
   }
 
   /** A single loopback node with defaults, for tests and a first try. */
@@ -59,6 +62,7 @@ public record NodeConfig(
         1,
         1,
         0,
-        List.of());
+        List.of(),
+        "");
   }
 }

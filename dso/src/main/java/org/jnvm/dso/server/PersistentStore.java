@@ -26,6 +26,7 @@ public final class PersistentStore {
         .shared(false)
         .preload(false)
         .purgeOnStartup(false)
-        .segmented(true);
+        .segmented(true)
+        .syncWrites(true);
   }
 }

@@ -70,7 +70,9 @@ final class ServerConnection {
     byte status =
         version != Protocol.VERSION
             ? Protocol.HELLO_VERSION
-            : node.ready() ? Protocol.HELLO_OK : Protocol.HELLO_NOT_READY;
+            : !node.acceptsToken(r.available() > 0 ? r.readUTF() : "")
+                ? Protocol.HELLO_DENIED
+                : node.ready() ? Protocol.HELLO_OK : Protocol.HELLO_NOT_READY;
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     DataOutputStream w = new DataOutputStream(b);
     w.writeInt(Protocol.MAGIC);

@@ -10,8 +10,9 @@ import java.io.IOException;
  *
  * <pre>
  * frame      = int length, byte[length] body
- * hello (c)  = int MAGIC, int VERSION
- * hello (s)  = int MAGIC, int VERSION, byte status (HELLO_OK | HELLO_VERSION | HELLO_NOT_READY),
+ * hello (c)  = int MAGIC, int VERSION, UTF token ("" when none)
+ * hello (s)  = int MAGIC, int VERSION, byte status (HELLO_OK | HELLO_VERSION | HELLO_NOT_READY |
+ *              HELLO_DENIED),
  *              UTF node name
  * request    = long id, CallRequest                                   (see CallRequest)
  * reply      = long id, byte status (REPLY_FINAL | REPLY_PARKED | REPLY_RETRY),
@@ -32,6 +33,7 @@ public final class Protocol {
   public static final byte HELLO_OK = 0;
   public static final byte HELLO_VERSION = 1;
   public static final byte HELLO_NOT_READY = 2;
+  public static final byte HELLO_DENIED = 3;
 
   public static final byte REPLY_FINAL = 0;
   public static final byte REPLY_PARKED = 1;
