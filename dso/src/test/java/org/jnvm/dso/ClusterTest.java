@@ -48,7 +48,7 @@ class ClusterTest {
   }
 
   @AfterAll
-  static void stop() throws InterruptedException {
+  static void stop() {
     if (cluster != null) {
       cluster.close();
     }

@@ -82,9 +82,9 @@ final class ForkedCluster implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     try {
-      killAll();
+      nodes.forEach(ForkedNode::close);
     } finally {
       TestNodes.deleteTree(dir);
     }

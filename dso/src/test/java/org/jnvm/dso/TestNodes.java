@@ -32,7 +32,8 @@ final class TestNodes {
   }
 
   private static boolean isFree(int p) {
-    try (ServerSocket s = new ServerSocket(p)) {
+    try {
+      new ServerSocket(p).close();
       return true;
     } catch (IOException e) {
       return false;
