@@ -22,6 +22,7 @@ import org.jnvm.dso.lib.Semaphore;
 import org.jnvm.dso.lib.SharedFuture;
 import org.jnvm.dso.lib.SharedList;
 import org.jnvm.dso.lib.SharedMap;
+import org.jnvm.dso.proxy.SubclassProxies;
 import org.jnvm.dso.wire.CallRequest;
 import org.jnvm.dso.wire.Codec;
 import org.jnvm.dso.wire.TypeRegistry;
@@ -191,19 +192,12 @@ public final class DsoClient implements AutoCloseable {
   }
 
   /**
-   * A user-defined shared object behind interface {@code api}: {@code initialState} (an instance of
-   * a class registered on the servers, implementing {@code api}) is its initial state if the object
-   * (its class, key) does not exist yet.
+   * A user-defined shared object seen through {@code api}, an interface (a dynamic proxy) or a
+   * class (a generated subclass proxy: non-final, with a no-argument constructor and no final
+   * public method). {@code initialState}, an instance of a class registered on the servers, is the
+   * object's initial state if (its class, key) does not exist yet.
    */
   public <T> T shared(Class<T> api, String key, boolean persistent, T initialState) {
-    if (!api.isInterface()) {
-      throw new IllegalArgumentException(
-          "a user-defined shared object is used through an interface: "
-              + api.getName()
-              + " is a class (declare an interface that "
-              + initialState.getClass().getName()
-              + " implements)");
-    }
     Ref ref = new Ref(initialState.getClass().getName(), key, persistent);
     create(ref, initialState);
     return proxy(api, ref);
@@ -211,16 +205,18 @@ public final class DsoClient implements AutoCloseable {
 
   /** A proxy of an existing user-defined object (no creation; calls fail if it is absent). */
   public <T> T proxy(Class<T> api, Ref ref) {
-    Object p =
-        Proxy.newProxyInstance(
-            api.getClassLoader(), new Class<?>[] {api}, new RemoteHandler(ref, this));
-    return api.cast(p);
+    RemoteHandler h = new RemoteHandler(ref, this);
+    if (!api.isInterface()) {
+      return SubclassProxies.create(api, h);
+    }
+    return api.cast(Proxy.newProxyInstance(api.getClassLoader(), new Class<?>[] {api}, h));
   }
 
   /**
    * Replaces each {@link Shared} field of {@code target} (its class and superclasses) by a proxy of
    * the shared object it names, creating the object from the field's value if absent. Library
-   * objects are bound in place; user-defined ones need an interface-typed field.
+   * objects are bound in place; user-defined ones become an interface proxy or, for a class-typed
+   * field, a generated subclass proxy.
    */
   public <T> T inject(T target) {
     for (Class<?> c = target.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
@@ -253,16 +249,7 @@ public final class DsoClient implements AutoCloseable {
         if (so.ref() == null) {
           bind(so, key, s.persistent());
         }
-      } else if (!(Proxy.isProxyClass(v.getClass())
-          && Proxy.getInvocationHandler(v) instanceof RemoteHandler)) {
-        if (!f.getType().isInterface()) {
-          throw new IllegalArgumentException(
-              "@Shared field "
-                  + where
-                  + " has class type "
-                  + f.getType().getName()
-                  + ": a user-defined shared object needs an interface-typed field");
-        }
+      } else if (RemoteHandler.refOf(v) == null) {
         f.set(target, shared(f.getType().asSubclass(Object.class), key, s.persistent(), v));
       }
     } catch (IllegalAccessException e) {

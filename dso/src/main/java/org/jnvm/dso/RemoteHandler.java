@@ -3,8 +3,10 @@ package org.jnvm.dso;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
+import java.lang.reflect.Field;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 
 /**
  * Behind an interface proxy of a user-defined shared object: every interface method is a remote
@@ -27,17 +29,47 @@ final class RemoteHandler implements InvocationHandler, Serializable {
     if (m.getDeclaringClass() == Object.class) {
       switch (m.getName()) {
         case "equals":
-          return args[0] != null
-              && java.lang.reflect.Proxy.isProxyClass(args[0].getClass())
-              && java.lang.reflect.Proxy.getInvocationHandler(args[0]) instanceof RemoteHandler h
-              && h.ref.equals(ref);
+          return sameObject(args[0]);
         case "hashCode":
           return ref.hashCode();
         default:
           return "proxy of " + ref;
       }
     }
-    return client.invoke(ref, m.getName(), args == null ? new Object[0] : args);
+    return call(m.getName(), args == null ? new Object[0] : args);
+  }
+
+  Object call(String method, Object[] args) {
+    return client.invoke(ref, method, args);
+  }
+
+  Ref ref() {
+    return ref;
+  }
+
+  /** Whether {@code other} is a proxy (interface or subclass) of the same shared object. */
+  boolean sameObject(Object other) {
+    return ref.equals(refOf(other));
+  }
+
+  /** The reference behind a proxy made by this package, or null. */
+  static Ref refOf(Object o) {
+    if (o == null) {
+      return null;
+    }
+    if (Proxy.isProxyClass(o.getClass())) {
+      return Proxy.getInvocationHandler(o) instanceof RemoteHandler h ? h.ref : null;
+    }
+    if (!o.getClass().getName().endsWith("$DsoProxy")) {
+      return null;
+    }
+    try {
+      Field f = o.getClass().getDeclaredField("$dso");
+      f.setAccessible(true);
+      return f.get(o) instanceof RemoteHandler h ? h.ref : null;
+    } catch (ReflectiveOperationException e) {
+      return null;
+    }
   }
 
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {

@@ -39,6 +39,7 @@ class ProgrammingModelTest {
   @BeforeAll
   static void connect() {
     TypeRegistry.register(SumAccumulator.class);
+    TypeRegistry.register(GlobalDelta.class);
     dso = NODE.client();
   }
 
@@ -56,6 +57,28 @@ class ProgrammingModelTest {
     Accumulator acc = new SumAccumulator(0.5);
 
     @Shared CyclicBarrier solo = new CyclicBarrier(1);
+
+    @Shared(key = "task-delta", persistent = true)
+    GlobalDelta delta = new GlobalDelta();
+  }
+
+  @Test
+  void classTypedFieldsGetSubclassProxies() throws Exception {
+    Task a = dso.inject(new Task());
+    Task b = dso.inject(new Task());
+    assertTrue(a.delta.getClass().getName().endsWith("$DsoProxy"), a.delta.getClass().getName());
+    a.delta.update(1.5);
+    b.delta.update(2.5);
+    assertEquals(4.0, a.delta.get());
+    assertEquals(2, b.delta.updates());
+    assertArrayEquals(new double[] {8.0, 16.0}, a.delta.scaled(new double[] {1, 2}, 2L));
+    assertEquals(a.delta, b.delta);
+    assertEquals(a.delta.hashCode(), b.delta.hashCode());
+    DsoClient.setDefault(dso);
+    GlobalDelta back = (GlobalDelta) roundTrip(a.delta);
+    back.update(1);
+    assertEquals(5.0, b.delta.get());
+    assertEquals(a.delta, back);
   }
 
   @Test
