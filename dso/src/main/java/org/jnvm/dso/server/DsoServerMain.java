@@ -66,9 +66,11 @@ public final class DsoServerMain {
             + c.clusterPort()
             + ", store "
             + c.dir()
-            + ", recovered "
+            + ", recovery read "
+            + node.ownRead()
+            + " persistent objects from it, "
             + node.recovered()
-            + " persistent objects");
+            + " newer than the cluster's");
     System.out.println("DSO-READY " + node.endpoint());
     System.out.flush();
   }
