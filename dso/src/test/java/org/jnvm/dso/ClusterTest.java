@@ -98,6 +98,60 @@ class ClusterTest {
 
   @Test
   @Order(2)
+  void synchronizationAcrossNodes() throws Exception {
+    int parties = 3;
+    int rounds = 6;
+    List<DsoClient> clients = new ArrayList<>();
+    ExecutorService pool = Executors.newFixedThreadPool(parties);
+    try {
+      for (ForkedNode n : cluster.nodes) {
+        clients.add(
+            DsoClient.builder()
+                .servers(n.endpoint())
+                .callTimeout(java.time.Duration.ofSeconds(60))
+                .connect());
+      }
+      List<Future<List<Integer>>> fs = new ArrayList<>();
+      for (int p = 0; p < parties; p++) {
+        DsoClient c = clients.get(p);
+        fs.add(
+            pool.submit(
+                () -> {
+                  org.jnvm.dso.lib.CyclicBarrier b = c.cyclicBarrier("x-barrier", parties);
+                  org.jnvm.dso.lib.CountDownLatch latch = c.countDownLatch("x-latch", parties);
+                  Counter arrivals = c.counter("x-arrivals", false);
+                  List<Integer> indexes = new ArrayList<>();
+                  for (int r = 0; r < rounds; r++) {
+                    arrivals.increment();
+                    indexes.add(b.await());
+                    if (arrivals.value() < (long) parties * (r + 1)) {
+                      throw new AssertionError("passed round " + r + " early");
+                    }
+                  }
+                  latch.countDown();
+                  latch.await();
+                  return indexes;
+                }));
+      }
+      int[] perRound = new int[rounds];
+      for (Future<List<Integer>> f : fs) {
+        List<Integer> idx = f.get(120, TimeUnit.SECONDS);
+        for (int r = 0; r < rounds; r++) {
+          perRound[r] += idx.get(r);
+        }
+      }
+      for (int r = 0; r < rounds; r++) {
+        assertEquals(0 + 1 + 2, perRound[r], "arrival indexes of round " + r);
+      }
+      assertEquals(rounds, clients.get(0).cyclicBarrier("x-barrier", parties).generation());
+    } finally {
+      pool.shutdownNow();
+      clients.forEach(DsoClient::close);
+    }
+  }
+
+  @Test
+  @Order(3)
   void replicationKeepsEveryAcknowledgedUpdateWhenANodeDies() throws Exception {
     int threads = 4;
     int perThread = 150;
@@ -150,7 +204,7 @@ class ClusterTest {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void persistentObjectsSurviveStopAndKillOfEveryNode() throws Exception {
     int objects = 12;
     try (DsoClient dso = cluster.client()) {
@@ -171,6 +225,52 @@ class ClusterTest {
     cluster.killAll();
     cluster.startAll();
     check(objects, 2);
+  }
+
+  @Test
+  @Order(5)
+  void clientsCarryOnThroughTheDeathOfEveryNode() throws Exception {
+    int threads = 3;
+    int perThread = 120;
+    Map<Integer, ConcurrentLinkedQueue<Long>> acked = new ConcurrentHashMap<>();
+    AtomicLong done = new AtomicLong();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try (DsoClient dso = cluster.client()) {
+      List<Counter> cs = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        cs.add(dso.counter("all-dead-" + t, true));
+        acked.put(t, new ConcurrentLinkedQueue<>());
+      }
+      List<Future<?>> fs = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int id = t;
+        fs.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < perThread; i++) {
+                    acked.get(id).add(cs.get(id).increment());
+                    done.incrementAndGet();
+                  }
+                  return null;
+                }));
+      }
+      while (done.get() < threads * perThread / 3) {
+        Thread.sleep(5);
+      }
+      cluster.killAll();
+      long atKill = done.get();
+      cluster.startAll();
+      for (Future<?> f : fs) {
+        f.get(120, TimeUnit.SECONDS);
+      }
+      assertTrue(atKill < threads * perThread, "the load was over before the kill");
+      for (int t = 0; t < threads; t++) {
+        assertExactly(acked.get(t), perThread);
+        assertEquals(perThread, cs.get(t).value(), "counter all-dead-" + t);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   private static void check(int objects, int round) {
