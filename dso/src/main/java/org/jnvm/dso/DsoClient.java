@@ -257,6 +257,14 @@ public final class DsoClient implements AutoCloseable {
     }
   }
 
+  /**
+   * Diagnostics: the node ("host:port") the next call on {@code ref} goes to first, the primary
+   * owner named by the last reply; null before any reply.
+   */
+  public String routeOf(Ref ref) {
+    return transport.routeOf(ref.persistent(), ref.type(), ref.key());
+  }
+
   /** Whether the object exists (created and not deleted). */
   public boolean exists(Ref ref) {
     return (Boolean)

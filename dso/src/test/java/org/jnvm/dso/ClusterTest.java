@@ -98,6 +98,24 @@ class ClusterTest {
 
   @Test
   @Order(2)
+  void callsAreRoutedToTheirPrimaries() {
+    try (DsoClient dso = cluster.client()) {
+      Set<String> routes = new TreeSet<>();
+      for (int i = 0; i < 20; i++) {
+        Counter c = dso.counter("routed-" + i, i % 2 == 0);
+        c.increment();
+        String route = dso.routeOf(c.ref());
+        assertTrue(cluster.endpoints().contains(route), "route " + route + " is not a node");
+        c.increment();
+        assertEquals(route, dso.routeOf(c.ref()), "the primary of routed-" + i + " moved");
+        routes.add(route);
+      }
+      assertTrue(routes.size() >= 2, "20 objects all routed to " + routes);
+    }
+  }
+
+  @Test
+  @Order(3)
   void synchronizationAcrossNodes() throws Exception {
     int parties = 3;
     int rounds = 6;
@@ -151,7 +169,7 @@ class ClusterTest {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void replicationKeepsEveryAcknowledgedUpdateWhenANodeDies() throws Exception {
     int threads = 4;
     int perThread = 150;
@@ -204,7 +222,7 @@ class ClusterTest {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void persistentObjectsSurviveStopAndKillOfEveryNode() throws Exception {
     int objects = 12;
     try (DsoClient dso = cluster.client()) {
@@ -228,7 +246,7 @@ class ClusterTest {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void clientsCarryOnThroughTheDeathOfEveryNode() throws Exception {
     int threads = 3;
     int perThread = 120;

@@ -96,7 +96,8 @@ public final class Transport implements AutoCloseable {
   private Outcome issue(CallRequest req) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(callTimeoutMs);
     List<String> tried = new ArrayList<>();
-    String target = routes.get(req.cacheKey());
+    String route = routeKey(req.persistent(), req.cacheKey());
+    String target = routes.get(route);
     for (int attempt = 0; ; attempt++) {
       if (target == null) {
         target = endpoints.get(Math.floorMod(next.getAndIncrement(), endpoints.size()));
@@ -104,11 +105,11 @@ public final class Transport implements AutoCloseable {
       ClientConnection.Reply r = attempt(req, target, deadline, tried);
       if (r != null && r.status() == Protocol.REPLY_FINAL) {
         if (!r.routeHint().isEmpty()) {
-          routes.put(req.cacheKey(), r.routeHint());
+          routes.put(route, r.routeHint());
         }
         return r.outcome();
       }
-      routes.remove(req.cacheKey());
+      routes.remove(route);
       target = null;
       if (System.nanoTime() > deadline) {
         throw new DsoException.Unreachable(
@@ -128,6 +129,15 @@ public final class Transport implements AutoCloseable {
         backoff(attempt);
       }
     }
+  }
+
+  /** The endpoint the next call on the object goes to first, or null when not known yet. */
+  public String routeOf(boolean persistent, String type, String key) {
+    return routes.get(routeKey(persistent, type + "\n" + key));
+  }
+
+  private static String routeKey(boolean persistent, String cacheKey) {
+    return (persistent ? "P" : "E") + cacheKey;
   }
 
   private ClientConnection.Reply attempt(

@@ -51,42 +51,64 @@ final class InvokeFunction
   private byte[] run(ReadWriteEntryView<String, byte[]> view) {
     Box box = view.find().map(Box::decode).orElse(null);
     if (req.op() == CallRequest.EXISTS) {
-      return reply(false, Outcome.value(Codec.encode(box != null && !box.deleted, "result")));
+      return reply(false, bool(box != null && !box.deleted));
     }
-    boolean created = false;
-    if (box == null || box.deleted) {
-      if (req.op() == CallRequest.DELETE) {
-        return reply(false, Outcome.value(Codec.encode(false, "result")));
+    boolean created = box == null || box.deleted;
+    if (created) {
+      byte[] refused = refuseCreation();
+      if (refused != null) {
+        return refused;
       }
-      if (req.init() == null) {
-        return reply(false, Outcome.error(Outcome.NO_OBJECT, "", noObject()));
-      }
-      if (!TypeRegistry.isRegistered(req.type())) {
-        return reply(false, Outcome.error(Outcome.UNKNOWN_TYPE, req.type(), unknownType()));
-      }
-      Codec.decode(req.init(), "initial state of " + req.type());
       box = Box.fresh(req.type(), req.init(), box == null ? 0 : box.version);
-      created = true;
     }
-    Box.Session last = box.sessions.get(req.session());
-    if (last != null && last.seq() == req.seq()) {
-      return reply(
-          false, last.outcome() == null ? Outcome.PARKED_OUTCOME : Outcome.decode(last.outcome()));
-    }
-    if (last != null && last.seq() > req.seq()) {
-      return reply(false, Outcome.error(Outcome.ERROR, "IllegalStateException", stale(last)));
+    byte[] answered = fromTable(box);
+    if (answered != null) {
+      return answered;
     }
     if (req.op() == CallRequest.DELETE) {
       box.deleted = true;
       box.state = null;
-      return write(view, box, Outcome.value(Codec.encode(true, "result")), List.of());
+      return write(view, box, bool(true), List.of());
     }
     if (req.method().isEmpty()) {
-      return created
-          ? write(view, box, Outcome.value(Codec.encode(true, "result")), List.of())
-          : reply(false, Outcome.value(Codec.encode(false, "result")));
+      return created ? write(view, box, bool(true), List.of()) : reply(false, bool(false));
     }
     return invoke(view, box, created);
+  }
+
+  /**
+   * Why the absent object cannot be created by this request (a reply), or null: a delete of
+   * nothing, a call without initial state, an unregistered type, an initial state not allowed.
+   */
+  private byte[] refuseCreation() {
+    if (req.op() == CallRequest.DELETE) {
+      return reply(false, bool(false));
+    }
+    if (req.init() == null) {
+      return reply(false, Outcome.error(Outcome.NO_OBJECT, "", noObject()));
+    }
+    if (!TypeRegistry.isRegistered(req.type())) {
+      return reply(false, Outcome.error(Outcome.UNKNOWN_TYPE, req.type(), unknownType()));
+    }
+    Codec.decode(req.init(), "initial state of " + req.type());
+    return null;
+  }
+
+  /** The answer the table already holds for this ticket (a retry), or null for a new call. */
+  private byte[] fromTable(Box box) {
+    Box.Session last = box.sessions.get(req.session());
+    if (last == null || last.seq() < req.seq()) {
+      return null;
+    }
+    if (last.seq() > req.seq()) {
+      return reply(false, Outcome.error(Outcome.ERROR, "IllegalStateException", stale(last)));
+    }
+    return reply(
+        false, last.outcome() == null ? Outcome.PARKED_OUTCOME : Outcome.decode(last.outcome()));
+  }
+
+  private static Outcome bool(boolean b) {
+    return Outcome.value(Codec.encode(b, "result"));
   }
 
   private byte[] invoke(ReadWriteEntryView<String, byte[]> view, Box box, boolean created) {
