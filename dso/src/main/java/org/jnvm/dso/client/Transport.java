@@ -36,6 +36,7 @@ public final class Transport implements AutoCloseable {
   private final String token;
   private final Map<String, ClientConnection> connections = new ConcurrentHashMap<>();
   private final Map<String, String> routes = new ConcurrentHashMap<>();
+  private final Map<String, Object> connectLocks = new ConcurrentHashMap<>();
   private final AtomicInteger next = new AtomicInteger();
   private final ThreadLocal<long[]> session =
       ThreadLocal.withInitial(() -> new long[] {newSessionId(), 0});
@@ -170,7 +171,8 @@ public final class Transport implements AutoCloseable {
     if (c != null && c.isOpen()) {
       return c;
     }
-    synchronized (this) {
+    // One lock per endpoint: a slow connect to one node does not hold up calls to the others.
+    synchronized (connectLocks.computeIfAbsent(endpoint, e -> new Object())) {
       c = connections.get(endpoint);
       if (c == null || !c.isOpen()) {
         c = ClientConnection.open(endpoint, (int) Math.min(attemptTimeoutMs, 5000), token);
