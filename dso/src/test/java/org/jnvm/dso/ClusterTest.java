@@ -252,7 +252,7 @@ class ClusterTest {
     int perThread = 120;
     Map<Integer, ConcurrentLinkedQueue<Long>> acked = new ConcurrentHashMap<>();
     AtomicLong done = new AtomicLong();
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    ExecutorService pool = Executors.newFixedThreadPool(threads + 1);
     try (DsoClient dso = cluster.client()) {
       List<Counter> cs = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
@@ -272,12 +272,23 @@ class ClusterTest {
                   return null;
                 }));
       }
+      org.jnvm.dso.lib.CountDownLatch latch =
+          dso.bind(new org.jnvm.dso.lib.CountDownLatch(1), "durable-latch", true);
+      Future<?> waiter =
+          pool.submit(
+              () -> {
+                latch.await();
+                return null;
+              });
       while (done.get() < threads * perThread / 3) {
         Thread.sleep(5);
       }
       cluster.killAll();
       long atKill = done.get();
       cluster.startAll();
+      assertFalse(waiter.isDone(), "the latch let its waiter through before the count down");
+      latch.countDown();
+      waiter.get(60, TimeUnit.SECONDS);
       for (Future<?> f : fs) {
         f.get(120, TimeUnit.SECONDS);
       }

@@ -53,6 +53,10 @@ final class PendingCall {
     return reply;
   }
 
+  synchronized boolean wasParked() {
+    return parked;
+  }
+
   synchronized boolean wasLost() {
     return lost;
   }

@@ -25,7 +25,8 @@ import org.jnvm.dso.wire.Protocol;
  * next node in turn; any node can serve any call (it forwards to the owners), so routing only saves
  * a hop. A call is retried on another node when the connection fails, when no reply comes within
  * the attempt timeout (unless the node said the call is parked), or when the node asks for a retry;
- * it fails with {@link DsoException.Unreachable} after the call timeout.
+ * it fails with {@link DsoException.Unreachable} after the call timeout, counted from the call's
+ * start or from the moment a parked call lost its node.
  */
 public final class Transport implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -95,7 +96,7 @@ public final class Transport implements AutoCloseable {
   }
 
   private Outcome issue(CallRequest req) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(callTimeoutMs);
+    long[] deadline = {System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(callTimeoutMs)};
     List<String> tried = new ArrayList<>();
     String route = routeKey(req.persistent(), req.cacheKey());
     String target = routes.get(route);
@@ -112,7 +113,7 @@ public final class Transport implements AutoCloseable {
       }
       routes.remove(route);
       target = null;
-      if (System.nanoTime() > deadline) {
+      if (System.nanoTime() > deadline[0]) {
         throw new DsoException.Unreachable(
             "no DSO server completed "
                 + req.type()
@@ -142,11 +143,15 @@ public final class Transport implements AutoCloseable {
   }
 
   private ClientConnection.Reply attempt(
-      CallRequest req, String target, long deadline, List<String> tried) {
+      CallRequest req, String target, long[] deadline, List<String> tried) {
     try {
       ClientConnection c = connection(target);
       PendingCall p = c.send(req);
-      ClientConnection.Reply r = p.await(attemptTimeoutMs, deadline);
+      ClientConnection.Reply r = p.await(attemptTimeoutMs, deadline[0]);
+      if (p.wasParked()) {
+        // The call was alive, parked on a node, until now: the timeout counts from here.
+        deadline[0] = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(callTimeoutMs);
+      }
       if (r == null) {
         tried.add(
             target
