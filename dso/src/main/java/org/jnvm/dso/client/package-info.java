@@ -1,0 +1,2 @@
+/** The client transport: connections, routing, failover and exactly-once retries. */
+package org.jnvm.dso.client;

@@ -1,0 +1,137 @@
+package org.jnvm.dso.server;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * {@code bin/jnvm dso-server}: starts one node and runs until SIGTERM (a clean stop) or SIGKILL.
+ * Prints {@code DSO-READY host:port} on stdout once it serves clients.
+ */
+public final class DsoServerMain {
+  private static final String USAGE =
+      String.join(
+          "\n",
+          "usage: bin/jnvm dso-server [OPTIONS]",
+          "  --name NAME          node name, stable across restarts (default node-PORT)",
+          "  --bind ADDR          address to listen on (default 127.0.0.1: loopback only)",
+          "  --port N             client protocol port (default 7400; 0: any)",
+          "  --cluster-port N     JGroups TCP port (default 7800; N+1 is used too)",
+          "  --peers H[P],H[P]    cluster members for discovery (default: this node only)",
+          "  --jgroups FILE       a JGroups stack instead of the built-in TCP/TCPPING one",
+          "  --cluster NAME       cluster name (default jnvm-dso)",
+          "  --dir DIR            node directory for the persistent objects' store",
+          "                       (default /dev/shm/jnvm-dso-NAME)",
+          "  --replicas N         owners of each persistent object, rf (default 2)",
+          "  --expect N           members to wait for before serving (default 1)",
+          "  --types C1,C2        user shared object / value classes to allow (on the class path)",
+          "  --start-timeout S    seconds to wait for the cluster at start (default 120)",
+          "  --token-file FILE    clients must present the secret this file holds",
+          "  --drop-replies N     fault injection: drop the first reply of every N-th call");
+
+  /** Held so the levels stick (JUL keeps loggers weakly). */
+  private static final List<Logger> QUIET = new ArrayList<>();
+
+  private DsoServerMain() {}
+
+  public static void main(String[] args) {
+    Map<String, String> o;
+    try {
+      o = parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("dso-server: " + e.getMessage());
+      System.err.println(USAGE);
+      System.exit(64);
+      return;
+    }
+    if (o.containsKey("help")) {
+      System.out.println(USAGE);
+      return;
+    }
+    quietLogs();
+    NodeConfig c = config(o);
+    DsoNode node = DsoNode.start(c, Long.parseLong(o.getOrDefault("start-timeout", "120")) * 1000);
+    Runtime.getRuntime().addShutdownHook(new Thread(node::close, "dso-shutdown"));
+    System.out.println(
+        "[dso] node "
+            + c.name()
+            + " ready: clients on "
+            + node.endpoint()
+            + ", cluster port "
+            + c.clusterPort()
+            + ", store "
+            + c.dir()
+            + ", recovery read "
+            + node.ownRead()
+            + " persistent objects from it, "
+            + node.recovered()
+            + " newer than the cluster's");
+    System.out.println("DSO-READY " + node.endpoint());
+    System.out.flush();
+  }
+
+  static NodeConfig config(Map<String, String> o) {
+    int port = Integer.parseInt(o.getOrDefault("port", "7400"));
+    int clusterPort = Integer.parseInt(o.getOrDefault("cluster-port", "7800"));
+    String bind = o.getOrDefault("bind", "127.0.0.1");
+    String name = o.getOrDefault("name", "node-" + port);
+    List<String> peers = list(o.getOrDefault("peers", bind + "[" + clusterPort + "]"));
+    return new NodeConfig(
+        name,
+        bind,
+        port,
+        clusterPort,
+        peers,
+        o.containsKey("jgroups") ? Path.of(o.get("jgroups")) : null,
+        o.getOrDefault("cluster", "jnvm-dso"),
+        Path.of(o.getOrDefault("dir", "/dev/shm/jnvm-dso-" + name)),
+        Integer.parseInt(o.getOrDefault("replicas", "2")),
+        Integer.parseInt(o.getOrDefault("expect", "1")),
+        Integer.parseInt(o.getOrDefault("drop-replies", "0")),
+        list(o.getOrDefault("types", "")),
+        o.containsKey("token-file") ? readToken(Path.of(o.get("token-file"))) : "");
+  }
+
+  private static String readToken(Path file) {
+    try {
+      return java.nio.file.Files.readString(file).trim();
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException(
+          "cannot read the token file " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static List<String> list(String csv) {
+    return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+
+  static Map<String, String> parse(String[] args) {
+    Map<String, String> o = new HashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--help") || a.equals("-h")) {
+        o.put("help", "");
+        continue;
+      }
+      if (!a.startsWith("--") || i + 1 >= args.length) {
+        throw new IllegalArgumentException(
+            "bad argument '" + a + "' (options are --name VALUE ...)");
+      }
+      o.put(a.substring(2), args[++i]);
+    }
+    return o;
+  }
+
+  private static void quietLogs() {
+    for (String n : List.of("org.infinispan", "org.jgroups", "org.jboss")) {
+      Logger l = Logger.getLogger(n);
+      l.setLevel(Level.WARNING);
+      QUIET.add(l);
+    }
+  }
+}

@@ -1,0 +1,216 @@
+package org.jnvm.dso.server;
+
+import java.io.Serializable;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.function.Function;
+import org.infinispan.functional.EntryView.ReadWriteEntryView;
+import org.jnvm.dso.DsoException;
+import org.jnvm.dso.objects.Calls;
+import org.jnvm.dso.objects.ReadOnly;
+import org.jnvm.dso.objects.Ticket;
+import org.jnvm.dso.wire.CallRequest;
+import org.jnvm.dso.wire.Codec;
+import org.jnvm.dso.wire.Outcome;
+import org.jnvm.dso.wire.TypeRegistry;
+
+/**
+ * Runs one call on the object's entry: on the primary owner under its lock, then again on each
+ * backup with the same input, which yields the same write because shared object methods are
+ * deterministic and everything else read here (state, table, request) is replicated.
+ *
+ * <p>Steps: (1) decode the box, or create it from the request's initial state; (2) answer a ticket
+ * already in the table from the table (a retry: never applied twice); (3) invoke the method in a
+ * {@link Calls} context; (4) record the outcome (or the parked ticket) and the outcomes of the
+ * calls it completed; (5) write the box once. The result is a byte flag (1 when parked calls were
+ * completed, so their nodes must be woken) followed by the encoded outcome.
+ */
+final class InvokeFunction
+    implements Function<ReadWriteEntryView<String, byte[]>, byte[]>, Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** Sessions idle longer than this (client clock) leave the table: 15 minutes. */
+  static final long RETENTION_MS = 15 * 60_000L;
+
+  private final CallRequest req;
+
+  InvokeFunction(CallRequest req) {
+    this.req = req;
+  }
+
+  @Override
+  public byte[] apply(ReadWriteEntryView<String, byte[]> view) {
+    try {
+      return run(view);
+    } catch (DsoException.NotSerializable e) {
+      return reply(false, Outcome.error(Outcome.REFUSED, "", e.getMessage()));
+    }
+  }
+
+  private byte[] run(ReadWriteEntryView<String, byte[]> view) {
+    Box box = view.find().map(Box::decode).orElse(null);
+    if (req.op() == CallRequest.EXISTS) {
+      return reply(false, bool(box != null && !box.deleted));
+    }
+    boolean created = box == null || box.deleted;
+    if (created) {
+      byte[] refused = refuseCreation();
+      if (refused != null) {
+        return refused;
+      }
+      box = Box.fresh(req.type(), req.init(), box == null ? 0 : box.version);
+    }
+    byte[] answered = fromTable(box);
+    if (answered != null) {
+      return answered;
+    }
+    if (req.op() == CallRequest.DELETE) {
+      box.deleted = true;
+      box.state = null;
+      return write(view, box, bool(true), List.of());
+    }
+    if (req.method().isEmpty()) {
+      return created ? write(view, box, bool(true), List.of()) : reply(false, bool(false));
+    }
+    return invoke(view, box, created);
+  }
+
+  /**
+   * Why the absent object cannot be created by this request (a reply), or null: a delete of
+   * nothing, a call without initial state, an unregistered type, an initial state not allowed.
+   */
+  private byte[] refuseCreation() {
+    if (req.op() == CallRequest.DELETE) {
+      return reply(false, bool(false));
+    }
+    if (req.init() == null) {
+      return reply(false, Outcome.error(Outcome.NO_OBJECT, "", noObject()));
+    }
+    if (!TypeRegistry.isRegistered(req.type())) {
+      return reply(false, Outcome.error(Outcome.UNKNOWN_TYPE, req.type(), unknownType()));
+    }
+    Codec.decode(req.init(), "initial state of " + req.type());
+    return null;
+  }
+
+  /** The answer the table already holds for this ticket (a retry), or null for a new call. */
+  private byte[] fromTable(Box box) {
+    Box.Session last = box.sessions.get(req.session());
+    if (last == null || last.seq() < req.seq()) {
+      return null;
+    }
+    if (last.seq() > req.seq()) {
+      return reply(false, Outcome.error(Outcome.ERROR, "IllegalStateException", stale(last)));
+    }
+    return reply(
+        false, last.outcome() == null ? Outcome.PARKED_OUTCOME : Outcome.decode(last.outcome()));
+  }
+
+  private static Outcome bool(boolean b) {
+    return Outcome.value(Codec.encode(b, "result"));
+  }
+
+  private byte[] invoke(ReadWriteEntryView<String, byte[]> view, Box box, boolean created) {
+    Object state = Codec.decode(box.state, "state of " + req.type());
+    Object[] args = (Object[]) Codec.decode(req.args(), "arguments of " + req.method());
+    Method m;
+    try {
+      m = MethodTable.find(state.getClass(), req.method(), args);
+    } catch (NoSuchMethodException e) {
+      return reply(false, Outcome.error(Outcome.ERROR, "NoSuchMethodException", e.getMessage()));
+    }
+    Calls ctx = Calls.open(new Ticket(req.session(), req.seq()));
+    Object result;
+    List<Object[]> completions;
+    try {
+      result = m.invoke(state, args);
+    } catch (InvocationTargetException e) {
+      Throwable c = e.getCause();
+      return reply(
+          false,
+          Outcome.error(Outcome.ERROR, c.getClass().getName(), String.valueOf(c.getMessage())));
+    } catch (IllegalAccessException e) {
+      return reply(false, Outcome.error(Outcome.ERROR, "IllegalAccessException", e.getMessage()));
+    } finally {
+      completions = ctx.close();
+    }
+    Outcome outcome =
+        result == Calls.PARKED
+            ? null
+            : Outcome.value(
+                m.getReturnType() == void.class
+                    ? null
+                    : Codec.encode(result, "result of " + req.method()));
+    if (m.isAnnotationPresent(ReadOnly.class)
+        && !created
+        && completions.isEmpty()
+        && outcome != null) {
+      return reply(false, outcome);
+    }
+    box.state = Codec.encode(state, "state of " + req.type());
+    return write(view, box, outcome, completions);
+  }
+
+  /** Records the outcomes in the table, bumps the version and writes the box once. */
+  private byte[] write(
+      ReadWriteEntryView<String, byte[]> view,
+      Box box,
+      Outcome outcome,
+      List<Object[]> completions) {
+    box.sessions.put(
+        req.session(),
+        new Box.Session(req.seq(), req.time(), outcome == null ? null : outcome.encode()));
+    int woken = 0;
+    for (Object[] c : completions) {
+      Ticket t = (Ticket) c[0];
+      Box.Session s = box.sessions.get(t.session());
+      if (s != null && s.seq() == t.seq() && s.outcome() == null) {
+        byte[] v = Outcome.value(Codec.encode(c[1], "value completing a parked call")).encode();
+        box.sessions.put(t.session(), new Box.Session(s.seq(), s.time(), v));
+        woken++;
+      }
+    }
+    box.ageOut(req.time() - RETENTION_MS);
+    box.version++;
+    view.set(box.encode());
+    return reply(woken > 0, outcome == null ? Outcome.PARKED_OUTCOME : outcome);
+  }
+
+  private static byte[] reply(boolean wake, Outcome o) {
+    byte[] body = o.encode();
+    byte[] r = new byte[body.length + 1];
+    r[0] = (byte) (wake ? 1 : 0);
+    System.arraycopy(body, 0, r, 1, body.length);
+    return r;
+  }
+
+  private String noObject() {
+    return "no shared object "
+        + req.type()
+        + " '"
+        + req.key()
+        + "' in the "
+        + (req.persistent() ? "persistent" : "ephemeral")
+        + " objects: never created, deleted, or ephemeral and lost with its node";
+  }
+
+  private String unknownType() {
+    return "unknown shared object type "
+        + req.type()
+        + " for key '"
+        + req.key()
+        + "': register it on every server (dso-server --types "
+        + req.type()
+        + ")";
+  }
+
+  private String stale(Box.Session last) {
+    return "stale call: session "
+        + req.session()
+        + " seq "
+        + req.seq()
+        + " is older than the last recorded call seq "
+        + last.seq();
+  }
+}

@@ -1,0 +1,136 @@
+package org.jnvm.dso;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.jnvm.dso.server.DsoServerMain;
+
+/**
+ * A DSO node in a JVM of its own (bin/jnvm dso-server's main class), so that tests can stop it
+ * (SIGTERM) or kill it (SIGKILL). Only the processes started here are ever signalled.
+ */
+final class ForkedNode implements AutoCloseable {
+  final String name;
+  final int clientPort;
+  final int clusterPort;
+  private final List<String> args;
+  private final Path log;
+  private Process process;
+  private CompletableFuture<String> ready;
+
+  ForkedNode(String name, int clientPort, int clusterPort, Path log, List<String> args) {
+    this.name = name;
+    this.clientPort = clientPort;
+    this.clusterPort = clusterPort;
+    this.log = log;
+    this.args = List.copyOf(args);
+  }
+
+  String endpoint() {
+    return "127.0.0.1:" + clientPort;
+  }
+
+  /** Launches the JVM; {@link #awaitReady} waits for it to serve. */
+  void launch() {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k"));
+    cmd.addAll(
+        List.of("-cp", System.getProperty("java.class.path"), DsoServerMain.class.getName()));
+    cmd.addAll(
+        List.of(
+            "--name",
+            name,
+            "--port",
+            Integer.toString(clientPort),
+            "--cluster-port",
+            Integer.toString(clusterPort)));
+    cmd.addAll(args);
+    try {
+      process =
+          new ProcessBuilder(cmd)
+              .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start node " + name, e);
+    }
+    ready = new CompletableFuture<>();
+    Process p = process;
+    Thread t = new Thread(() -> watch(p), "watch-" + name);
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private void watch(Process p) {
+    try (BufferedReader r =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        appendLog(line);
+        if (line.startsWith("DSO-READY ")) {
+          ready.complete(line.substring(10));
+        }
+      }
+    } catch (IOException e) {
+      // the process died; handled below
+    }
+    ready.completeExceptionally(
+        new IllegalStateException("node " + name + " exited before it was ready; see " + log));
+  }
+
+  private void appendLog(String line) {
+    try {
+      java.nio.file.Files.writeString(
+          log,
+          "[stdout] " + line + "\n",
+          StandardCharsets.UTF_8,
+          java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      // the log is a debugging aid only
+    }
+  }
+
+  void awaitReady(long seconds) throws Exception {
+    ready.get(seconds, TimeUnit.SECONDS);
+  }
+
+  boolean alive() {
+    return process != null && process.isAlive();
+  }
+
+  /** SIGKILL, and wait for the process to be gone. */
+  void kill() throws InterruptedException {
+    if (process != null) {
+      process.destroyForcibly();
+      process.waitFor(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** SIGTERM (a clean stop through the shutdown hook), SIGKILL if it lingers. */
+  void stop() throws InterruptedException {
+    if (process != null && process.isAlive()) {
+      process.destroy();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        kill();
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      kill();
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package org.jnvm.dso;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** Ports and directories for test nodes: unique per test, removed afterwards. */
+final class TestNodes {
+  private TestNodes() {}
+
+  /** A port p such that p and p + 1 are free (JGroups TCP and its failure detector). */
+  static int freePortPair() {
+    for (int i = 0; i < 100; i++) {
+      int p = freePort();
+      if (p < 65535 && isFree(p + 1)) {
+        return p;
+      }
+    }
+    throw new IllegalStateException("no free port pair found");
+  }
+
+  static int freePort() {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static boolean isFree(int p) {
+    try {
+      new ServerSocket(p).close();
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** A fresh directory in /dev/shm (or the temp dir where /dev/shm is missing). */
+  static Path freshDir(String what) {
+    try {
+      Path base =
+          Files.isDirectory(Path.of("/dev/shm"))
+              ? Path.of("/dev/shm")
+              : Path.of(System.getProperty("java.io.tmpdir"));
+      return Files.createTempDirectory(base, "jnvm-dso-" + what + "-");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static void deleteTree(Path dir) {
+    if (dir == null || !Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(dir)) {
+      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
