@@ -45,6 +45,18 @@ public final class JNVM {
   }
 
   /**
+   * Makes {@code h}, already open, the default heap in place of any other (neither is closed), for
+   * code that opens its heaps through {@link Heap}, such as crash tests of generated classes;
+   * {@link #close} then closes {@code h}. Returns the previous default heap, or null.
+   */
+  public static synchronized Heap use(Heap h) {
+    if (h.isClosed()) throw new JnvmException("cannot use a closed heap: file=" + h.file());
+    Heap prior = heap;
+    heap = h;
+    return prior;
+  }
+
+  /**
    * Runs {@code body} as a failure-atomic block on the default heap: after a crash, either all of
    * its persistent stores, allocations and frees happened or none did; an exception aborts it and
    * is rethrown. Needs the jpfa module on the class path ({@code org.jnvm.jpfa.FA} has the full

@@ -1,0 +1,147 @@
+package org.jnvm.codegen;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The engine: transforms one code base (a set of class files) at once. The Maven plugin, the
+ * command line and the agent are thin adapters over it.
+ *
+ * <ol>
+ *   <li>Read every class; plan the layout of every persistent class (annotated {@code @Persistent}
+ *       or named explicitly), checking what cannot be transformed.
+ *   <li>For each persistent class not transformed yet: reshape it into a proxy ({@link
+ *       ProxyShape}), wrap its failure-atomic methods ({@link FailureAtomic}), make its
+ *       constructors allocate ({@link Constructors}).
+ *   <li>In every class: rewrite accesses to persistent fields into accessor calls ({@link
+ *       FieldAccesses}).
+ *   <li>If any problem was found, throw one {@link CodegenException} listing them all and return
+ *       nothing; else return the new bytes of the classes that changed.
+ * </ol>
+ *
+ * Idempotent: a transformed class carries a marker and has no persistent field left to access, so a
+ * second run changes nothing.
+ */
+public final class Transformer {
+  private final ClassLookup lookup;
+  private final Map<String, FaMode> explicit;
+
+  /**
+   * @param lookup where supertypes and field types outside the code base are read
+   * @param explicit classes to treat as {@code @Persistent(fa)} without the annotation (binary
+   *     names), for code whose sources are unavailable
+   */
+  public Transformer(ClassLookup lookup, Map<String, FaMode> explicit) {
+    this.lookup = lookup;
+    this.explicit = new HashMap<>();
+    explicit.forEach((k, v) -> this.explicit.put(Names.internal(k), v));
+  }
+
+  public Transformer(ClassLookup lookup) {
+    this(lookup, Map.of());
+  }
+
+  /** What a run did. Keys and names are binary class names. */
+  public record Result(
+      Map<String, byte[]> changed, List<String> persistent, List<String> skipped) {}
+
+  /** Transforms the code base made of {@code classFiles}. */
+  public Result transform(Collection<byte[]> classFiles) {
+    Map<String, byte[]> bytes = new LinkedHashMap<>();
+    Map<String, ClassFacts> facts = new LinkedHashMap<>();
+    for (byte[] b : classFiles) {
+      ClassFacts f = ClassFacts.read(b);
+      bytes.put(f.name(), b);
+      facts.put(f.name(), f);
+    }
+    Problems problems = new Problems();
+    for (String e : explicit.keySet()) {
+      if (!facts.containsKey(e)) {
+        problems.add("class " + Names.binary(e) + " was named explicitly but is not in the input");
+      }
+    }
+    Hierarchy h = new Hierarchy(facts, explicit.keySet(), lookup);
+    Planner planner = new Planner(h, explicit, problems);
+    FieldResolver fields = new FieldResolver(h, planner);
+    FieldAccesses accesses = new FieldAccesses(fields, problems);
+    Map<String, ClassNode> changed = new TreeMap<>();
+    List<String> persistent = new ArrayList<>();
+    List<String> skipped = new ArrayList<>();
+    for (String name : facts.keySet()) {
+      ClassPlan plan = planner.plan(name);
+      checkSubclass(name, plan, h, problems);
+      if (plan != null && plan.transformed()) skipped.add(Names.binary(name));
+      ClassNode cn = read(bytes.get(name));
+      boolean reshape = plan != null && !plan.transformed();
+      if (!reshape && !accesses.uses(cn)) continue;
+      if (reshape) {
+        persistent.add(Names.binary(name));
+        checkNative(cn, plan, problems);
+        ProxyShape.apply(cn, plan);
+        FailureAtomic.apply(cn, plan, fields);
+        new Constructors(cn, plan, problems).apply();
+      }
+      accesses.apply(cn);
+      changed.put(name, cn);
+    }
+    problems.throwIfAny();
+    Map<String, byte[]> out = new TreeMap<>();
+    changed.forEach((name, cn) -> out.put(Names.binary(name), write(cn, h)));
+    return new Result(out, persistent, skipped);
+  }
+
+  private static ClassNode read(byte[] b) {
+    ClassNode cn = new ClassNode();
+    new ClassReader(b).accept(cn, ClassReader.SKIP_FRAMES);
+    return cn;
+  }
+
+  private static byte[] write(ClassNode cn, Hierarchy h) {
+    FrameWriter w = new FrameWriter(h);
+    cn.accept(w);
+    return w.toByteArray();
+  }
+
+  /** A class of the code base that extends a persistent class must be persistent too. */
+  private static void checkSubclass(String name, ClassPlan plan, Hierarchy h, Problems problems) {
+    ClassFacts f = h.facts(name);
+    if (plan != null || f.superName() == null || !h.isPersistentType(f.superName())) return;
+    if (f.superName().equals(Names.POBJECT) || !h.isPersistentClass(f.superName())) return;
+    problems.add(
+        "class "
+            + Names.binary(name)
+            + " extends the persistent class "
+            + Names.binary(f.superName())
+            + " but is not @Persistent; annotate it (or name it explicitly)");
+  }
+
+  /** Native code could not see persistent fields: refused if the class has any. */
+  private static void checkNative(ClassNode cn, ClassPlan plan, Problems problems) {
+    if (plan.own().isEmpty() && plan.inherited().isEmpty()) return;
+    List<String> names = new ArrayList<>();
+    plan.inherited().forEach(f -> names.add(f.name()));
+    plan.own().forEach(f -> names.add(f.name()));
+    for (MethodNode m : cn.methods) {
+      if ((m.access & ACC_NATIVE) == 0) continue;
+      problems.add(
+          "native method "
+              + Names.binary(cn.name)
+              + "."
+              + m.name
+              + m.desc
+              + " cannot be transformed: native code would access the persistent fields ("
+              + String.join(", ", names)
+              + "), which are no longer Java fields; write it in Java or move it to another class");
+    }
+  }
+}
