@@ -45,6 +45,7 @@ final class Planner {
   private ClassPlan compute(String name) {
     if (!h.isPersistentClass(name)) return null;
     ClassFacts f = h.facts(name);
+    if (!f.isTransformed() && !checkClass(f)) return null;
     ClassPlan sup = superPlan(f);
     List<PField> inherited = new ArrayList<>();
     if (sup != null) {
@@ -61,7 +62,6 @@ final class Planner {
       return new ClassPlan(
           name, superName, FaMode.NONE, f.isAbstract(), true, own, inherited, end(start, own));
     }
-    checkClass(f);
     List<PField> own = layout(name, start, persistentFields(f, inherited));
     return new ClassPlan(
         name, superName, mode(f), f.isAbstract(), false, own, inherited, end(start, own));
@@ -97,7 +97,8 @@ final class Planner {
     return m;
   }
 
-  private void checkClass(ClassFacts f) {
+  /** False (with a problem) if {@code f} is no class that can be persistent. */
+  private boolean checkClass(ClassFacts f) {
     String what = null;
     if ((f.access() & Opcodes.ACC_ANNOTATION) != 0) what = "an annotation";
     else if (f.isInterface()) what = "an interface";
@@ -115,6 +116,7 @@ final class Planner {
               + f.version()
               + " is older than Java 8 (52); recompile it with --release 8 or newer");
     }
+    return what == null;
   }
 
   /** The fields to persist, in declaration order, each checked. */

@@ -93,12 +93,20 @@ final class Corpus {
 
   /** {@code target.method(args)} (static if {@code target} is a class). */
   static Object call(Object target, String method, Object... args) {
-    Class<?> c = target instanceof Class<?> k ? k : target.getClass();
+    Class<?> start = target instanceof Class<?> k ? k : target.getClass();
+    for (Class<?> c = start; c != null; c = c.getSuperclass()) {
+      Object[] result = tryCall(c, target, method, args);
+      if (result != null) return result[0];
+    }
+    throw new IllegalArgumentException("no method " + method + "/" + args.length + " in " + start);
+  }
+
+  private static Object[] tryCall(Class<?> c, Object target, String method, Object... args) {
     for (var m : c.getDeclaredMethods()) {
       if (m.getName().equals(method) && m.getParameterCount() == args.length) {
         try {
           m.setAccessible(true);
-          return m.invoke(target instanceof Class<?> ? null : target, args);
+          return new Object[] {m.invoke(target instanceof Class<?> ? null : target, args)};
         } catch (InvocationTargetException e) {
           if (e.getCause() instanceof RuntimeException r) throw r;
           throw new IllegalStateException(e.getCause());
@@ -107,7 +115,7 @@ final class Corpus {
         }
       }
     }
-    throw new IllegalArgumentException("no method " + method + "/" + args.length + " in " + c);
+    return null;
   }
 
   /** Defines the corpus classes itself; everything else comes from the test class path. */
