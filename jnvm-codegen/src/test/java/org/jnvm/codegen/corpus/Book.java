@@ -54,11 +54,11 @@ public class Book implements Ledger {
     return b.toString();
   }
 
-  /** A nested persistent class; the outer class reads its package-private fields directly. */
+  /** A nested persistent class; the outer class reads its fields directly. */
   @Persistent
   static final class Entry {
-    private final long amount;
-    private Entry next;
+    final long amount;
+    Entry next;
 
     Entry(long amount) {
       this.amount = amount;

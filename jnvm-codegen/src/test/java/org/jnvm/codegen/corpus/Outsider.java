@@ -25,4 +25,19 @@ public final class Outsider {
   public static long total(Derived d) {
     return d.base + d.extra + d.tag;
   }
+
+  /**
+   * {@code balance/count/memo/entries} of a book, read field by field from outside (no method of
+   * the book runs, so no block is entered: crash checks call this inside the workload's block).
+   */
+  public static String describe(Book b) {
+    StringBuilder s = new StringBuilder();
+    s.append(b.balance).append('/').append(b.count).append('/').append(b.memo).append('/');
+    String sep = "";
+    for (Book.Entry e = b.last; e != null; e = e.next) {
+      s.append(sep).append(e.amount); // proxies are not unique: never compare them with ==
+      sep = ",";
+    }
+    return s.toString();
+  }
 }
