@@ -82,6 +82,21 @@ public final class JNVM {
     o.heap().free(o);
   }
 
+  /** {@link #free(PObject)} for a {@code @Persistent} class as written in source. */
+  public static void free(Object o) {
+    free(persistent(o));
+  }
+
+  /** {@code o} as a persistent object, or a clear error if its class was not transformed. */
+  private static PObject persistent(Object o) {
+    if (o == null || o instanceof PObject) return (PObject) o;
+    throw new JnvmException(
+        "not a persistent object: class="
+            + o.getClass().getName()
+            + " (a @Persistent class must be transformed by the code generator, see"
+            + " docs/codegen.md)");
+  }
+
   /** Closes the default heap; init may be called again. */
   public static synchronized void close() {
     if (heap != null) heap.close();
@@ -96,12 +111,23 @@ public final class JNVM {
       return roots().exists(name);
     }
 
-    public <T extends PObject> T get(String name) {
-      return roots().get(name);
+    /**
+     * The object named {@code name}, or null. Typed for any class, not only {@code PObject}, so
+     * that {@code (Simple) JNVM.root.get("simple")} compiles against a {@code @Persistent} class as
+     * written (it extends {@code PObject} only once transformed).
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T get(String name) {
+      return (T) roots().get(name);
     }
 
     public void put(String name, PObject value) {
       roots().put(name, value);
+    }
+
+    /** {@link #put(String, PObject)} for a {@code @Persistent} class as written in source. */
+    public void put(String name, Object value) {
+      roots().put(name, persistent(value));
     }
 
     public boolean remove(String name) {

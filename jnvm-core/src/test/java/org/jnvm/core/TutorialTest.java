@@ -75,6 +75,11 @@ class TutorialTest {
         JnvmException e = assertThrows(JnvmException.class, () -> JNVM.use(a));
         assertTrue(e.getMessage().contains("closed"), e.getMessage());
         assertEquals(b, JNVM.heap());
+        Object plain = "not persistent";
+        e = assertThrows(JnvmException.class, () -> JNVM.root.put("x", plain));
+        assertTrue(e.getMessage().contains("class=java.lang.String"), e.getMessage());
+        e = assertThrows(JnvmException.class, () -> JNVM.free(plain));
+        assertTrue(e.getMessage().contains("code generator"), e.getMessage());
       } finally {
         JNVM.close();
       }
