@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The class graph the engine reasons about: the classes being transformed (the code base, as they
@@ -18,12 +19,26 @@ final class Hierarchy {
   private final Map<String, ClassFacts> codeBase;
   private final Set<String> explicit;
   private final ClassLookup lookup;
+  private final Predicate<String> alsoCodeBase;
   private final Map<String, ClassFacts> cache = new HashMap<>();
 
-  Hierarchy(Map<String, ClassFacts> codeBase, Set<String> explicit, ClassLookup lookup) {
+  /**
+   * @param alsoCodeBase classes found through {@code lookup} that belong to the code base too, as
+   *     compiled (the agent transforms one class at a time of a code base named by prefixes)
+   */
+  Hierarchy(
+      Map<String, ClassFacts> codeBase,
+      Set<String> explicit,
+      ClassLookup lookup,
+      Predicate<String> alsoCodeBase) {
     this.codeBase = codeBase;
     this.explicit = explicit;
     this.lookup = lookup;
+    this.alsoCodeBase = alsoCodeBase;
+  }
+
+  Hierarchy(Map<String, ClassFacts> codeBase, Set<String> explicit, ClassLookup lookup) {
+    this(codeBase, explicit, lookup, name -> false);
   }
 
   /** Facts of {@code name}, or null if the class cannot be found. */
@@ -38,7 +53,7 @@ final class Hierarchy {
   }
 
   boolean inCodeBase(String name) {
-    return codeBase.containsKey(name);
+    return codeBase.containsKey(name) || alsoCodeBase.test(name);
   }
 
   /**

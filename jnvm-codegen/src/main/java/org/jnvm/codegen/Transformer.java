@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -35,6 +36,7 @@ import org.objectweb.asm.tree.MethodNode;
 public final class Transformer {
   private final ClassLookup lookup;
   private final Map<String, FaMode> explicit;
+  private final Predicate<String> alsoCodeBase;
 
   /**
    * @param lookup where supertypes and field types outside the code base are read
@@ -42,9 +44,20 @@ public final class Transformer {
    *     names), for code whose sources are unavailable
    */
   public Transformer(ClassLookup lookup, Map<String, FaMode> explicit) {
+    this(lookup, explicit, name -> false);
+  }
+
+  /**
+   * @param alsoCodeBase binary names of classes that {@code lookup} finds as compiled and that
+   *     belong to the code base too (their annotations count): the agent transforms one class at a
+   *     time of a code base named this way
+   */
+  public Transformer(
+      ClassLookup lookup, Map<String, FaMode> explicit, Predicate<String> alsoCodeBase) {
     this.lookup = lookup;
     this.explicit = new HashMap<>();
     explicit.forEach((k, v) -> this.explicit.put(Names.internal(k), v));
+    this.alsoCodeBase = name -> alsoCodeBase.test(Names.binary(name));
   }
 
   public Transformer(ClassLookup lookup) {
@@ -70,7 +83,7 @@ public final class Transformer {
         problems.add("class " + Names.binary(e) + " was named explicitly but is not in the input");
       }
     }
-    Hierarchy h = new Hierarchy(facts, explicit.keySet(), lookup);
+    Hierarchy h = new Hierarchy(facts, explicit.keySet(), lookup, alsoCodeBase);
     Planner planner = new Planner(h, explicit, problems);
     FieldResolver fields = new FieldResolver(h, planner);
     FieldAccesses accesses = new FieldAccesses(fields, problems);

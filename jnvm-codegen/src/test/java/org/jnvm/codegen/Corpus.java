@@ -23,7 +23,8 @@ final class Corpus {
 
   static final Transformer.Result RESULT = transform(ORIGINAL);
 
-  private static final Loader LOADER = new Loader();
+  private static final TransformingLoader LOADER =
+      new TransformingLoader("corpus", ORIGINAL, RESULT);
 
   private Corpus() {}
 
@@ -58,10 +59,9 @@ final class Corpus {
     }
   }
 
-  /** The bytes the corpus class {@code simple} runs with: transformed, or as compiled. */
+  /** The bytes the corpus class {@code binary} runs with: transformed, or as compiled. */
   static byte[] bytes(String binary) {
-    byte[] b = RESULT.changed().get(binary);
-    return b != null ? b : ORIGINAL.get(binary);
+    return LOADER.bytes(binary);
   }
 
   static Class<?> load(String simpleName) {
@@ -116,26 +116,5 @@ final class Corpus {
       }
     }
     return null;
-  }
-
-  /** Defines the corpus classes itself; everything else comes from the test class path. */
-  private static final class Loader extends ClassLoader {
-    Loader() {
-      super("corpus", Corpus.class.getClassLoader());
-    }
-
-    @Override
-    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-      synchronized (getClassLoadingLock(name)) {
-        if (!ORIGINAL.containsKey(name)) return super.loadClass(name, resolve);
-        Class<?> c = findLoadedClass(name);
-        if (c == null) {
-          byte[] b = bytes(name);
-          c = defineClass(name, b, 0, b.length);
-        }
-        if (resolve) resolveClass(c);
-        return c;
-      }
-    }
   }
 }

@@ -129,4 +129,30 @@ class ErrorsTest {
         e.problems().get(0).startsWith("method " + P + "Peek.peek()Ljava/lang/Object; takes a"),
         e.getMessage());
   }
+
+  /** Built with ASM: javac 17 cannot assign a field before super(...) (later javac can). */
+  @Test
+  void fieldAssignedBeforeTheSuperCallIsRefused() {
+    String early = "org/jnvm/codegen/corpus/bad/Early";
+    ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    w.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, early, null, "java/lang/Object", null);
+    w.visitAnnotation("Lorg/jnvm/core/annotation/Persistent;", false).visitEnd();
+    w.visitField(0, "v", "I", null, null).visitEnd();
+    MethodVisitor m = w.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+    m.visitVarInsn(Opcodes.ALOAD, 0);
+    m.visitInsn(Opcodes.ICONST_1);
+    m.visitFieldInsn(Opcodes.PUTFIELD, early, "v", "I");
+    m.visitVarInsn(Opcodes.ALOAD, 0);
+    m.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+    m.visitInsn(Opcodes.RETURN);
+    m.visitMaxs(0, 0);
+    m.visitEnd();
+    CodegenException e =
+        assertThrows(
+            CodegenException.class, () -> Corpus.transformer().transform(List.of(w.toByteArray())));
+    assertEquals(1, e.problems().size(), e.getMessage());
+    assertTrue(
+        e.problems().get(0).startsWith("field " + P + "Early.v is assigned before the superclass"),
+        e.getMessage());
+  }
 }
