@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.MethodNode;
 
-/** The build errors about classes and fields: each names the class and field and says why. */
+/** The build errors about classes, fields and methods: each names them and says why. */
 final class Errors {
   private Errors() {}
 
@@ -97,5 +99,38 @@ final class Errors {
         + ") cannot be persisted; use "
         + hint
         + " (J-PDT arrays: PByteArray, PLongArray, PRefArray)";
+  }
+
+  /** A class of the code base that extends a persistent class must be persistent too. */
+  static void checkSubclass(String name, ClassPlan plan, Hierarchy h, Problems problems) {
+    ClassFacts f = h.facts(name);
+    if (plan != null || f.superName() == null || f.superName().equals(Names.POBJECT)) return;
+    if (!h.isPersistentClass(f.superName())) return;
+    problems.add(
+        "class "
+            + Names.binary(name)
+            + " extends the persistent class "
+            + Names.binary(f.superName())
+            + " but is not @Persistent; annotate it (or name it explicitly)");
+  }
+
+  /** Native code could not see persistent fields: refused if the class has any. */
+  static void checkNative(ClassNode cn, ClassPlan plan, Problems problems) {
+    if (plan.own().isEmpty() && plan.inherited().isEmpty()) return;
+    List<String> names = new ArrayList<>();
+    plan.inherited().forEach(f -> names.add(f.name()));
+    plan.own().forEach(f -> names.add(f.name()));
+    for (MethodNode m : cn.methods) {
+      if ((m.access & Opcodes.ACC_NATIVE) == 0) continue;
+      problems.add(
+          "native method "
+              + Names.binary(cn.name)
+              + "."
+              + m.name
+              + m.desc
+              + " cannot be transformed: native code would access the persistent fields ("
+              + String.join(", ", names)
+              + "), which are no longer Java fields; write it in Java or move it to another class");
+    }
   }
 }

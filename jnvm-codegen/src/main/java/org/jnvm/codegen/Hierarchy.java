@@ -100,8 +100,12 @@ final class Hierarchy {
     ClassFacts fa = facts(a);
     ClassFacts fb = facts(b);
     if (fa == null || fb == null) {
-      throw new IllegalStateException(
-          "class not found while computing frames: " + (fa == null ? a : b));
+      throw new CodegenException(
+          List.of(
+              "class "
+                  + Names.binary(fa == null ? a : b)
+                  + " is needed to compute stack map frames but is not on the class path;"
+                  + " add it (--cp, or a dependency)"));
     }
     if (fa.isInterface() || fb.isInterface()) return Names.OBJECT;
     List<String> ca = chain(a);

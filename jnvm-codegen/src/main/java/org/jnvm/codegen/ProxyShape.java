@@ -2,7 +2,6 @@ package org.jnvm.codegen;
 
 import static org.objectweb.asm.Opcodes.*;
 
-import java.util.ListIterator;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.ClassNode;
@@ -156,10 +155,6 @@ final class ProxyShape {
 
   /** True if {@code cn} has a method {@code name desc}. */
   static boolean hasMethod(ClassNode cn, String name, String desc) {
-    for (ListIterator<MethodNode> i = cn.methods.listIterator(); i.hasNext(); ) {
-      MethodNode m = i.next();
-      if (m.name.equals(name) && m.desc.equals(desc)) return true;
-    }
-    return false;
+    return cn.methods.stream().anyMatch(m -> m.name.equals(name) && m.desc.equals(desc));
   }
 }

@@ -1,7 +1,5 @@
 package org.jnvm.codegen;
 
-import static org.objectweb.asm.Opcodes.*;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -12,7 +10,6 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.MethodNode;
 
 /**
  * The engine: transforms one code base (a set of class files) at once. The Maven plugin, the
@@ -77,29 +74,49 @@ public final class Transformer {
       bytes.put(f.name(), b);
       facts.put(f.name(), f);
     }
-    Problems problems = new Problems();
+    Run run = new Run(new Hierarchy(facts, explicit.keySet(), lookup, alsoCodeBase));
     for (String e : explicit.keySet()) {
       if (!facts.containsKey(e)) {
-        problems.add("class " + Names.binary(e) + " was named explicitly but is not in the input");
+        run.problems.add(
+            "class " + Names.binary(e) + " was named explicitly but is not in the input");
       }
     }
-    Hierarchy h = new Hierarchy(facts, explicit.keySet(), lookup, alsoCodeBase);
-    Planner planner = new Planner(h, explicit, problems);
-    FieldResolver fields = new FieldResolver(h, planner);
-    FieldAccesses accesses = new FieldAccesses(fields, problems);
-    Map<String, ClassNode> changed = new TreeMap<>();
-    List<String> persistent = new ArrayList<>();
-    List<String> skipped = new ArrayList<>();
-    for (String name : facts.keySet()) {
+    bytes.forEach(run::transform);
+    run.problems.throwIfAny();
+    Map<String, byte[]> out = new TreeMap<>();
+    run.changed.forEach((name, cn) -> out.put(Names.binary(name), write(cn, run.h)));
+    return new Result(out, run.persistent, run.skipped);
+  }
+
+  /** One run's state: the class graph, the plans, what changed, the problems. */
+  private final class Run {
+    final Hierarchy h;
+    final Problems problems = new Problems();
+    final Planner planner;
+    final FieldResolver fields;
+    final FieldAccesses accesses;
+    final Map<String, ClassNode> changed = new TreeMap<>();
+    final List<String> persistent = new ArrayList<>();
+    final List<String> skipped = new ArrayList<>();
+
+    Run(Hierarchy h) {
+      this.h = h;
+      this.planner = new Planner(h, explicit, problems);
+      this.fields = new FieldResolver(h, planner);
+      this.accesses = new FieldAccesses(fields, problems);
+    }
+
+    /** Reshapes {@code name} if it is a persistent class to transform; rewrites its accesses. */
+    void transform(String name, byte[] bytes) {
       ClassPlan plan = planner.plan(name);
-      checkSubclass(name, plan, h, problems);
+      Errors.checkSubclass(name, plan, h, problems);
       if (plan != null && plan.transformed()) skipped.add(Names.binary(name));
-      ClassNode cn = read(bytes.get(name));
+      ClassNode cn = read(bytes);
       boolean reshape = plan != null && !plan.transformed();
-      if (!reshape && !accesses.uses(cn)) continue;
+      if (!reshape && !accesses.uses(cn)) return;
       if (reshape) {
         persistent.add(Names.binary(name));
-        checkNative(cn, plan, problems);
+        Errors.checkNative(cn, plan, problems);
         ProxyShape.apply(cn, plan);
         FailureAtomic.apply(cn, plan, fields);
         new Constructors(cn, plan, problems).apply();
@@ -107,10 +124,6 @@ public final class Transformer {
       accesses.apply(cn);
       changed.put(name, cn);
     }
-    problems.throwIfAny();
-    Map<String, byte[]> out = new TreeMap<>();
-    changed.forEach((name, cn) -> out.put(Names.binary(name), write(cn, h)));
-    return new Result(out, persistent, skipped);
   }
 
   private static ClassNode read(byte[] b) {
@@ -123,38 +136,5 @@ public final class Transformer {
     FrameWriter w = new FrameWriter(h);
     cn.accept(w);
     return w.toByteArray();
-  }
-
-  /** A class of the code base that extends a persistent class must be persistent too. */
-  private static void checkSubclass(String name, ClassPlan plan, Hierarchy h, Problems problems) {
-    ClassFacts f = h.facts(name);
-    if (plan != null || f.superName() == null || !h.isPersistentType(f.superName())) return;
-    if (f.superName().equals(Names.POBJECT) || !h.isPersistentClass(f.superName())) return;
-    problems.add(
-        "class "
-            + Names.binary(name)
-            + " extends the persistent class "
-            + Names.binary(f.superName())
-            + " but is not @Persistent; annotate it (or name it explicitly)");
-  }
-
-  /** Native code could not see persistent fields: refused if the class has any. */
-  private static void checkNative(ClassNode cn, ClassPlan plan, Problems problems) {
-    if (plan.own().isEmpty() && plan.inherited().isEmpty()) return;
-    List<String> names = new ArrayList<>();
-    plan.inherited().forEach(f -> names.add(f.name()));
-    plan.own().forEach(f -> names.add(f.name()));
-    for (MethodNode m : cn.methods) {
-      if ((m.access & ACC_NATIVE) == 0) continue;
-      problems.add(
-          "native method "
-              + Names.binary(cn.name)
-              + "."
-              + m.name
-              + m.desc
-              + " cannot be transformed: native code would access the persistent fields ("
-              + String.join(", ", names)
-              + "), which are no longer Java fields; write it in Java or move it to another class");
-    }
   }
 }
