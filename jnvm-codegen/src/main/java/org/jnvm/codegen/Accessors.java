@@ -91,24 +91,33 @@ final class Accessors {
     return m;
   }
 
+  /** Locals: 1 the String, 2-3 the old reference, 4 the new PString. */
   private static MethodNode stringSetter(String cls, PField f) {
     MethodNode m =
         new MethodNode(f.accessorAccess(), Names.setter(f.name()), f.setterDesc(), null, null);
-    Label copy = new Label();
-    Label stored = new Label();
-    Label outside = new Label();
-    Label free = new Label();
-    Label done = new Label();
     m.visitCode();
     m.visitVarInsn(ALOAD, 0);
     m.visitLdcInsn((long) f.offset());
     m.visitMethodInsn(INVOKEVIRTUAL, cls, "getRefOffset", "(J)J", false);
     m.visitVarInsn(LSTORE, 2);
+    copyString(m, cls);
+    storeStringRef(m, cls, f);
+    freeOld(m, cls);
+    m.visitInsn(RETURN);
+    m.visitMaxs(0, 0);
+    m.visitEnd();
+    return m;
+  }
+
+  /** {@code p = v == null ? null : new PString(heap(), v)}: durable when built. */
+  private static void copyString(MethodVisitor m, String cls) {
+    Label copy = new Label();
+    Label done = new Label();
     m.visitVarInsn(ALOAD, 1);
     m.visitJumpInsn(IFNONNULL, copy);
     m.visitInsn(ACONST_NULL);
     m.visitVarInsn(ASTORE, 4);
-    m.visitJumpInsn(GOTO, stored);
+    m.visitJumpInsn(GOTO, done);
     m.visitLabel(copy);
     m.visitTypeInsn(NEW, Names.PSTRING);
     m.visitInsn(DUP);
@@ -117,17 +126,28 @@ final class Accessors {
     m.visitMethodInsn(
         INVOKESPECIAL, Names.PSTRING, "<init>", "(" + Names.HEAP_D + "Ljava/lang/String;)V", false);
     m.visitVarInsn(ASTORE, 4);
-    m.visitLabel(stored);
+    m.visitLabel(done);
+  }
+
+  /** Logged inside a block; else written back and fenced, so the old string can go. */
+  private static void storeStringRef(MethodVisitor m, String cls, PField f) {
+    Label outside = new Label();
+    Label done = new Label();
     m.visitMethodInsn(INVOKESTATIC, Names.HOOKS, "inBlock", "()Z", false);
     m.visitJumpInsn(IFEQ, outside);
     beforeStore(m, f);
     store(m, cls, f, 4);
-    m.visitJumpInsn(GOTO, free);
+    m.visitJumpInsn(GOTO, done);
     m.visitLabel(outside);
     store(m, cls, f, 4);
     pwbField(m, cls, f);
     m.visitMethodInsn(INVOKESTATIC, Names.PMEM, "pfence", "()V", false);
-    m.visitLabel(free);
+    m.visitLabel(done);
+  }
+
+  /** {@code if (old != 0) heap().free(heap().object(old))}: inside a block, at commit. */
+  private static void freeOld(MethodVisitor m, String cls) {
+    Label done = new Label();
     m.visitVarInsn(LLOAD, 2);
     m.visitInsn(LCONST_0);
     m.visitInsn(LCMP);
@@ -138,10 +158,6 @@ final class Accessors {
     m.visitMethodInsn(INVOKEVIRTUAL, Names.HEAP, "object", "(J)" + Names.POBJECT_D, false);
     m.visitMethodInsn(INVOKEVIRTUAL, Names.HEAP, "free", "(" + Names.POBJECT_D + ")V", false);
     m.visitLabel(done);
-    m.visitInsn(RETURN);
-    m.visitMaxs(0, 0);
-    m.visitEnd();
-    return m;
   }
 
   private static void heap(MethodVisitor m, String cls) {

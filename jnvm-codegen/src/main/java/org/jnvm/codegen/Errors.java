@@ -1,7 +1,12 @@
 package org.jnvm.codegen;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import org.jnvm.core.heap.PObject;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.ClassNode;
@@ -131,6 +136,29 @@ final class Errors {
               + " cannot be transformed: native code would access the persistent fields ("
               + String.join(", ", names)
               + "), which are no longer Java fields; write it in Java or move it to another class");
+    }
+  }
+
+  /** Signatures ({@code name + descriptor}) of {@code PObject}'s final methods. */
+  private static final Set<String> POBJECT_FINALS = pobjectFinals();
+
+  private static Set<String> pobjectFinals() {
+    Set<String> out = new HashSet<>();
+    for (Method m : PObject.class.getDeclaredMethods()) {
+      if (Modifier.isFinal(m.getModifiers())) out.add(m.getName() + Type.getMethodDescriptor(m));
+    }
+    return out;
+  }
+
+  /** Methods a proxy cannot declare: PObject's final ones, and generated names. */
+  static void checkMethodNames(ClassNode cn, Problems problems) {
+    for (MethodNode m : cn.methods) {
+      String where = "method " + Names.binary(cn.name) + "." + m.name + m.desc;
+      if (POBJECT_FINALS.contains(m.name + m.desc)) {
+        problems.add(where + " would override the final PObject method of that name; rename it");
+      } else if (m.name.startsWith(Names.PREFIX)) {
+        problems.add(where + ": names starting with " + Names.PREFIX + " are reserved");
+      }
     }
   }
 }

@@ -117,6 +117,7 @@ public final class Transformer {
       if (reshape) {
         persistent.add(Names.binary(name));
         Errors.checkNative(cn, plan, problems);
+        Errors.checkMethodNames(cn, problems);
         ProxyShape.apply(cn, plan);
         FailureAtomic.apply(cn, plan, fields);
         new Constructors(cn, plan, problems).apply();

@@ -48,6 +48,8 @@ class ErrorsTest {
             + " interface",
         "PersistentEnum|class org.jnvm.codegen.corpus.bad.PersistentEnum|is an enum",
         "ReservedName|field org.jnvm.codegen.corpus.bad.ReservedName.jnvm$count|reserved",
+        "FinalClash|method org.jnvm.codegen.corpus.bad.FinalClash.persist()V|final PObject"
+            + " method",
       })
   void oneClassOneProblem(String cls, String names, String says) {
     CodegenException e = fail(cls);
