@@ -145,6 +145,42 @@ class GeneratedCrashTest {
         .run();
   }
 
+  /**
+   * Outside any block: a constructor's object is durable when {@code new} returns, so linking it at
+   * once (one reference store, written back by the setter) never publishes a half-written object;
+   * the link is durable after the next fence.
+   */
+  @Test
+  void constructedObjectsAreDurableWhenNewReturns() throws Exception {
+    long live = baseline(GeneratedCrashTest::setupKinds);
+    String five = new org.jnvm.codegen.corpus.AllKinds(5).describe();
+    Linearizable<String> h =
+        new Linearizable<>("- live=" + live).then(five + "/null live=" + (live + 1));
+    CrashTest.named("codegen: constructor then link")
+        .config(eviction())
+        .setup(GeneratedCrashTest::setupKinds)
+        .workload(
+            heap -> {
+              JNVM.use(heap);
+              Kinds k = heap.roots().get("k");
+              Kinds n = Corpus.create("AllKinds", new Class<?>[] {int.class}, 5);
+              k.link(n); // no fence between the constructor's return and this store
+              Pmem.pfence();
+              h.ack();
+            })
+        .check(
+            heap -> {
+              Kinds n = (Kinds) ((Kinds) heap.roots().get("k")).link();
+              long objects = heap.recoveryReport().liveObjects();
+              h.check(n == null ? "- live=" + objects : observeKinds(heap, n));
+            })
+        .run();
+  }
+
+  private static String observeKinds(Heap h, Kinds k) {
+    return k.describe() + "/" + k.text() + " live=" + h.recoveryReport().liveObjects();
+  }
+
   /** True if {@code o} takes each field from {@code a} or {@code b}, with {@code tail}. */
   private static boolean mixOf(String o, String a, String b, String tail) {
     if (!o.endsWith(tail)) return false;
