@@ -34,6 +34,24 @@ final class Accessors {
   static void emit(ClassNode cn, PField f) {
     cn.methods.add(getter(cn.name, f));
     cn.methods.add(f.kind() == FieldKind.STRING ? stringSetter(cn.name, f) : setter(cn.name, f));
+    if (f.kind() != FieldKind.STRING) cn.methods.add(initializer(cn.name, f));
+  }
+
+  /**
+   * {@code jnvm$init$x(v) { setInt(X, v); }}: constructors store into their own object this way. It
+   * is fresh (no block logs it, nothing references it yet) and the constructor's wrapper writes it
+   * back whole before returning. String fields have none: a constructor that assigns one twice must
+   * free the first copy, which the setter does.
+   */
+  private static MethodNode initializer(String cls, PField f) {
+    MethodNode m =
+        new MethodNode(f.accessorAccess(), Names.initializer(f.name()), f.setterDesc(), null, null);
+    m.visitCode();
+    store(m, cls, f, 1);
+    m.visitInsn(RETURN);
+    m.visitMaxs(0, 0);
+    m.visitEnd();
+    return m;
   }
 
   private static MethodNode getter(String cls, PField f) {

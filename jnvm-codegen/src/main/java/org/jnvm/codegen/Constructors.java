@@ -26,17 +26,22 @@ import org.objectweb.asm.tree.VarInsnNode;
  * C(args) { this(args, jnvm$TYPE); persist(); }   // durable when the constructor returns
  * }</pre>
  *
- * An abstract class gets, in place of the wrapper, a stub that throws (only a subclass that was not
- * transformed calls it), so that it still compiles against the transformed class.
+ * Inside bodies, stores whose receiver is {@code this} use the store-only initializer ({@link
+ * ThisStores}), since {@code persist()} writes the object back whole.
+ *
+ * <p>An abstract class gets, in place of the wrapper, a stub that throws (only a subclass that was
+ * not transformed calls it), so that it still compiles against the transformed class.
  */
 final class Constructors {
   private final ClassNode cn;
   private final ClassPlan plan;
+  private final FieldResolver fields;
   private final Problems problems;
 
-  Constructors(ClassNode cn, ClassPlan plan, Problems problems) {
+  Constructors(ClassNode cn, ClassPlan plan, FieldResolver fields, Problems problems) {
     this.cn = cn;
     this.plan = plan;
+    this.fields = fields;
     this.problems = problems;
   }
 
@@ -67,6 +72,7 @@ final class Constructors {
 
   /** Rewrites {@code m} in place into the body constructor. */
   private void toBody(MethodNode m, String body) {
+    List<FieldInsnNode> own = ThisStores.find(cn.name, m);
     int typeSlot = (Type.getArgumentsAndReturnSizes(m.desc) >> 2);
     shiftLocals(m, typeSlot);
     MethodInsnNode call = superCall(m);
@@ -86,6 +92,7 @@ final class Constructors {
     }
     before.add(new VarInsnNode(ALOAD, typeSlot));
     m.instructions.insertBefore(call, before);
+    initializeOwnFields(m, own);
     m.desc = body;
     m.access = m.access | ACC_SYNTHETIC;
     m.signature = null;
@@ -95,6 +102,21 @@ final class Constructors {
     m.visibleAnnotableParameterCount = m.invisibleAnnotableParameterCount = 0;
     m.visibleTypeAnnotations = m.invisibleTypeAnnotations = null;
     m.visibleLocalVariableAnnotations = m.invisibleLocalVariableAnnotations = null;
+  }
+
+  /**
+   * Stores into this object's persistent fields (but String ones) use the store-only initializer:
+   * the object is fresh and the wrapper writes it back whole (one write-back per line, one fence).
+   */
+  private void initializeOwnFields(MethodNode m, List<FieldInsnNode> own) {
+    for (FieldInsnNode f : own) {
+      PField p = fields.resolve(f.owner, f.name);
+      if (p == null || p.kind() == FieldKind.STRING) continue;
+      m.instructions.set(
+          f,
+          new MethodInsnNode(
+              INVOKEVIRTUAL, f.owner, Names.initializer(p.name()), p.setterDesc(), false));
+    }
   }
 
   /** Moves every local at or above {@code first} one slot up, to make room for the type. */

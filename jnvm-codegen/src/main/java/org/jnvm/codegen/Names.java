@@ -45,6 +45,11 @@ final class Names {
     return PREFIX + "set$" + field;
   }
 
+  /** The store-only setter constructors use on their own, fresh, object. */
+  static String initializer(String field) {
+    return PREFIX + "init$" + field;
+  }
+
   static String binary(String internal) {
     return internal.replace('/', '.');
   }

@@ -120,7 +120,7 @@ public final class Transformer {
         Errors.checkMethodNames(cn, problems);
         ProxyShape.apply(cn, plan);
         FailureAtomic.apply(cn, plan, fields);
-        new Constructors(cn, plan, problems).apply();
+        new Constructors(cn, plan, fields, problems).apply();
       }
       accesses.apply(cn);
       changed.put(name, cn);
