@@ -45,6 +45,18 @@ public final class JNVM {
   }
 
   /**
+   * Makes {@code h}, already open, the default heap in place of any other (neither is closed), for
+   * code that opens its heaps through {@link Heap}, such as crash tests of generated classes;
+   * {@link #close} then closes {@code h}. Returns the previous default heap, or null.
+   */
+  public static synchronized Heap use(Heap h) {
+    if (h.isClosed()) throw new JnvmException("cannot use a closed heap: file=" + h.file());
+    Heap prior = heap;
+    heap = h;
+    return prior;
+  }
+
+  /**
    * Runs {@code body} as a failure-atomic block on the default heap: after a crash, either all of
    * its persistent stores, allocations and frees happened or none did; an exception aborts it and
    * is rethrown. Needs the jpfa module on the class path ({@code org.jnvm.jpfa.FA} has the full
@@ -70,6 +82,21 @@ public final class JNVM {
     o.heap().free(o);
   }
 
+  /** {@link #free(PObject)} for a {@code @Persistent} class as written in source. */
+  public static void free(Object o) {
+    free(persistent(o));
+  }
+
+  /** {@code o} as a persistent object, or a clear error if its class was not transformed. */
+  private static PObject persistent(Object o) {
+    if (o == null || o instanceof PObject) return (PObject) o;
+    throw new JnvmException(
+        "not a persistent object: class="
+            + o.getClass().getName()
+            + " (a @Persistent class must be transformed by the code generator, see"
+            + " docs/codegen.md)");
+  }
+
   /** Closes the default heap; init may be called again. */
   public static synchronized void close() {
     if (heap != null) heap.close();
@@ -84,12 +111,23 @@ public final class JNVM {
       return roots().exists(name);
     }
 
-    public <T extends PObject> T get(String name) {
-      return roots().get(name);
+    /**
+     * The object named {@code name}, or null. Typed for any class, not only {@code PObject}, so
+     * that {@code (Simple) JNVM.root.get("simple")} compiles against a {@code @Persistent} class as
+     * written (it extends {@code PObject} only once transformed).
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T get(String name) {
+      return (T) roots().get(name);
     }
 
     public void put(String name, PObject value) {
       roots().put(name, value);
+    }
+
+    /** {@link #put(String, PObject)} for a {@code @Persistent} class as written in source. */
+    public void put(String name, Object value) {
+      roots().put(name, persistent(value));
     }
 
     public boolean remove(String name) {

@@ -62,6 +62,32 @@ class TutorialTest {
   }
 
   @Test
+  void useMakesAnOpenHeapTheDefaultAndRefusesAClosedOne() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Heap a = t.create("use-a", 1 << 20);
+      Heap b = t.create("use-b", 1 << 20);
+      try {
+        JNVM.use(a);
+        assertEquals(a, JNVM.heap());
+        assertEquals(a, JNVM.use(b));
+        assertEquals(b, JNVM.heap());
+        a.close();
+        JnvmException e = assertThrows(JnvmException.class, () -> JNVM.use(a));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+        assertEquals(b, JNVM.heap());
+        Object plain = "not persistent";
+        e = assertThrows(JnvmException.class, () -> JNVM.root.put("x", plain));
+        assertTrue(e.getMessage().contains("class=java.lang.String"), e.getMessage());
+        e = assertThrows(JnvmException.class, () -> JNVM.free(plain));
+        assertTrue(e.getMessage().contains("code generator"), e.getMessage());
+      } finally {
+        JNVM.close();
+      }
+      assertTrue(b.isClosed());
+    }
+  }
+
+  @Test
   void failureAtomicBlocksWithoutJpfaSayWhatIsMissing() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
       JNVM.init(t.path("fa").toString(), 1 << 20);

@@ -1,0 +1,63 @@
+package org.jnvm.codegen;
+
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * The pure-data layout plan of one persistent class, computed before any bytecode is emitted.
+ *
+ * @param name internal name
+ * @param superName the persistent superclass, or {@code PObject} for a class rebased from {@code
+ *     Object}
+ * @param fa which methods become failure-atomic blocks
+ * @param isAbstract abstract classes get no descriptor, factory or allocating constructors
+ * @param transformed true if the class file already is a proxy (nothing to do: idempotency)
+ * @param own the fields this class declares, with their offsets
+ * @param inherited the persistent fields of the superclasses
+ * @param size payload bytes of an instance (every field, inherited ones included)
+ */
+record ClassPlan(
+    String name,
+    String superName,
+    FaMode fa,
+    boolean isAbstract,
+    boolean transformed,
+    List<PField> own,
+    List<PField> inherited,
+    int size) {
+
+  boolean rebased() {
+    return superName.equals(Names.POBJECT);
+  }
+
+  /** The own field called {@code field}, or null. */
+  PField field(String field) {
+    for (PField f : own) {
+      if (f.name().equals(field)) return f;
+    }
+    return null;
+  }
+
+  /** The marker value: one {@link PField#encode} line per own field. */
+  String marker() {
+    StringJoiner j = new StringJoiner("\n");
+    for (PField f : own) j.add(f.encode());
+    return j.toString();
+  }
+
+  /** Payload offsets of every reference (inherited first), for recovery's mark. */
+  int[] refs() {
+    return java.util.stream.Stream.concat(inherited.stream(), own.stream())
+        .filter(f -> f.kind().isReference())
+        .mapToInt(PField::offset)
+        .toArray();
+  }
+
+  /** The layout string of the descriptor: every field, inherited first. */
+  String layout() {
+    StringJoiner j = new StringJoiner(" ");
+    for (PField f : inherited) j.add(f.layoutEntry());
+    for (PField f : own) j.add(f.layoutEntry());
+    return j.toString();
+  }
+}

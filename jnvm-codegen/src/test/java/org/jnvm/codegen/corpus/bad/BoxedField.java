@@ -1,0 +1,8 @@
+package org.jnvm.codegen.corpus.bad;
+
+import org.jnvm.core.annotation.Persistent;
+
+@Persistent
+public class BoxedField {
+  Integer count;
+}

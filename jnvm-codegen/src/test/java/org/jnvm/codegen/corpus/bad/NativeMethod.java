@@ -1,0 +1,10 @@
+package org.jnvm.codegen.corpus.bad;
+
+import org.jnvm.core.annotation.Persistent;
+
+@Persistent
+public class NativeMethod {
+  long handle;
+
+  native void poke();
+}

@@ -1,0 +1,9 @@
+package org.jnvm.codegen.corpus.bad;
+
+import org.jnvm.core.annotation.Persistent;
+
+@Persistent
+public enum PersistentEnum {
+  A,
+  B
+}

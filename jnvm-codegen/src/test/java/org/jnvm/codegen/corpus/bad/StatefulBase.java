@@ -1,0 +1,7 @@
+package org.jnvm.codegen.corpus.bad;
+
+/** Not persistent, with state. */
+public class StatefulBase {
+  protected int hidden;
+  long more;
+}

@@ -1,0 +1,2 @@
+/** The annotation that code generated persistent classes start from ({@code @Persistent}). */
+package org.jnvm.core.annotation;
