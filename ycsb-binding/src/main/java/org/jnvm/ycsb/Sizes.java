@@ -32,15 +32,16 @@ public final class Sizes {
   }
 
   /**
-   * The size a binding's persistent pool needs for the run: {@code perRecord} bytes for each record
-   * that may exist (records loaded, plus one per operation in case all insert) and a fixed margin;
-   * or the size given in {@code property}.
+   * The size a binding's persistent pool needs for the run, or the size given in {@code property}:
+   * {@code perRecord} bytes for each record loaded and for a tenth of the operations (the core
+   * workloads insert at most 5% of their operations), plus {@code margin}; at most {@code max}.
    */
-  public static long poolSize(Properties p, String property, long perRecord, long margin) {
+  public static long poolSize(
+      Properties p, String property, long perRecord, long margin, long max) {
     String given = p.getProperty(property);
     if (given != null) return parse(property, given);
     long records = Long.parseLong(p.getProperty("recordcount", "0"));
     long ops = Long.parseLong(p.getProperty("operationcount", "0"));
-    return (records + ops) * perRecord + margin;
+    return Math.min(max, (records + ops / 10) * perRecord + margin);
   }
 }

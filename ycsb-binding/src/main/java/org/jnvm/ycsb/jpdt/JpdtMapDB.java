@@ -24,8 +24,9 @@ import site.ycsb.Status;
  *
  * <p>Properties: {@value #MAP_PROPERTY} ({@code hash}, the default, or {@code ordered}); {@value
  * Dirs#DIR_PROPERTY} (directory of the heap file {@value #HEAP_FILE}, default {@code
- * /dev/shm/jnvm-ycsb-jpdt-map}); {@value #HEAP_SIZE_PROPERTY} (size when created, default about 3
- * KiB per record and operation plus 256 MiB); {@value Dirs#DELETE_PROPERTY}.
+ * /dev/shm/jnvm-ycsb-jpdt-map}); {@value #HEAP_SIZE_PROPERTY} (size when created, default 2 KiB per
+ * record and per ten operations plus 128 MiB, at most the 2 GiB a J-NVM heap maps today); {@value
+ * Dirs#DELETE_PROPERTY}.
  *
  * <p>Concurrency: the map is thread-safe; updates and deletes of a record, which free what they
  * replace, hold the key's stripe exclusively, and reads hold it shared ({@link StripedLocks}).
@@ -36,11 +37,18 @@ public final class JpdtMapDB extends DB {
   public static final String HEAP_FILE = "jpdt-map.heap";
 
   private static final StripedLocks LOCKS = new StripedLocks();
-  private static final long BYTES_PER_RECORD = 3 << 10;
-  private static final long MARGIN = 256L << 20;
+
+  /** About 1.6 KiB per record (ten 128-byte arrays, the record, key, entry), with room to spare. */
+  private static final long BYTES_PER_RECORD = 2 << 10;
+
+  private static final long MARGIN = 128L << 20;
+
+  /** The largest heap jnvm-core maps (one mapping): about 1.2M records of this shape. */
+  private static final long MAX_HEAP = Integer.MAX_VALUE & -4096L;
 
   private SharedHeap shared;
   private FieldSchema schema;
+  private int capacity;
 
   @Override
   public void init() throws DBException {
@@ -52,9 +60,10 @@ public final class JpdtMapDB extends DB {
             MAP_PROPERTY + " must be hash or ordered: " + MAP_PROPERTY + "=" + kind);
       }
       Path file = Dirs.tableDir(p, "jpdt-map").resolve(HEAP_FILE);
-      long size = Sizes.poolSize(p, HEAP_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN);
+      long size = Sizes.poolSize(p, HEAP_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN, MAX_HEAP);
       String table = p.getProperty("table", "usertable");
       schema = FieldSchema.of(p);
+      capacity = Integer.parseInt(p.getProperty("fieldlength", "100"));
       shared = SharedHeap.acquire(file, size, table, kind.equals("ordered"), Dirs.delete(p));
     } catch (RuntimeException e) {
       throw new DBException("cannot open the J-PDT map binding: " + e.getMessage(), e);
@@ -104,9 +113,10 @@ public final class JpdtMapDB extends DB {
     try {
       PRecord r = shared.map.get(key);
       if (r == null) return Status.NOT_FOUND;
-      for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-        r.replace(schema.index(e.getKey()), e.getValue().toArray());
-      }
+      Map<Integer, byte[]> changes = new HashMap<>();
+      values.forEach((name, v) -> changes.put(schema.index(name), v.toArray()));
+      shared.map.put(key, r.withReplaced(changes));
+      r.free();
       return Status.OK;
     } finally {
       lock.unlockWrite(stamp);
@@ -117,10 +127,11 @@ public final class JpdtMapDB extends DB {
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     byte[][] fields = new byte[schema.count()][];
     values.forEach((name, v) -> fields[schema.index(name)] = v.toArray());
+    PRecord fresh = PRecord.create(shared.heap, fields, capacity);
     StampedLock lock = LOCKS.of(key);
     long stamp = lock.writeLock();
     try {
-      PRecord prior = shared.map.put(key, PRecord.create(shared.heap, fields));
+      PRecord prior = shared.map.put(key, fresh);
       if (prior != null) prior.free();
       return Status.OK;
     } finally {

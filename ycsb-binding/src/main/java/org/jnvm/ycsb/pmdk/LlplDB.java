@@ -36,7 +36,7 @@ import site.ycsb.Status;
  *
  * <p>Properties: {@value Dirs#DIR_PROPERTY} (directory of the pool file {@value #POOL_FILE},
  * default {@code /dev/shm/jnvm-ycsb-pmdk}), {@value #POOL_SIZE_PROPERTY} (size when created,
- * default about 4 KiB per record and operation plus 256 MiB), {@value Dirs#DELETE_PROPERTY}. On
+ * default 3 KiB per record and per ten operations plus 256 MiB), {@value Dirs#DELETE_PROPERTY}. On
  * /dev/shm, run with {@code PMEM_IS_PMEM_FORCE=1} in the environment, or libpmemobj makes every
  * flush an msync.
  *
@@ -48,7 +48,10 @@ public final class LlplDB extends DB {
   public static final String POOL_FILE = "pmdk.pool";
 
   private static final StripedLocks LOCKS = new StripedLocks();
-  private static final long BYTES_PER_RECORD = 4 << 10;
+
+  /** A 1,048-byte block, its key in the radix tree and libpmemobj's headers, with room to spare. */
+  private static final long BYTES_PER_RECORD = 3 << 10;
+
   private static final long MARGIN = 256L << 20;
 
   private SharedPool pool;
@@ -61,7 +64,7 @@ public final class LlplDB extends DB {
     Properties p = getProperties();
     try {
       Path file = Dirs.tableDir(p, "pmdk").resolve(POOL_FILE);
-      long size = Sizes.poolSize(p, POOL_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN);
+      long size = Sizes.poolSize(p, POOL_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN, Long.MAX_VALUE);
       schema = FieldSchema.of(p);
       capacity = Integer.parseInt(p.getProperty("fieldlength", "100"));
       pool = SharedPool.acquire(file, size);
