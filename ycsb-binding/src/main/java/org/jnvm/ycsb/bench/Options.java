@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /** The command line of {@code bin/jnvm bench}. */
 final class Options {
-  static final long QUICK_RECORDS = 100_000;
-  static final long QUICK_OPS = 100_000;
+  static final long QUICK_RECORDS = 50_000;
+  static final long QUICK_OPS = 50_000;
   static final long PAPER_RECORDS = 3_000_000;
   static final long PAPER_OPS = 3_000_000;
 
@@ -28,8 +28,8 @@ final class Options {
         "usage: bin/jnvm bench [OPTIONS]",
         "YCSB on Infinispan embedded with each persistence backend, and on J-PDT and PMDK directly,",
         "side by side on emulated NVMM (/dev/shm). Quick default: about 2 minutes on 2 cores.",
-        "  --records N      records loaded (default 100k; k, M suffixes)",
-        "  --ops N          operations per workload (default 100k; E runs a tenth)",
+        "  --records N      records loaded (default 50k; k, M suffixes)",
+        "  --ops N          operations per workload (default 50k; E runs a tenth)",
         "  --threads LIST   client thread counts, e.g. 1,2 (default 1)",
         "  --workloads LIST a,b,c,d,e,f (default all; E runs only where scans are supported)",
         "  --backends LIST  default: every backend this build has (see below)",
