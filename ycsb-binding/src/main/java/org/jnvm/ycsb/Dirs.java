@@ -18,18 +18,19 @@ public final class Dirs {
 
   private Dirs() {}
 
-  /**
-   * {@value #DIR_PROPERTY}, else {@code /dev/shm/jnvm-ycsb-NAME} (the temporary dir without it).
-   */
+  /** {@value #DIR_PROPERTY}, else {@code jnvm-ycsb-NAME} in {@link #emulatedNvmm()}. */
   public static Path tableDir(Properties p, String name) {
     String d = p.getProperty(DIR_PROPERTY);
     if (d != null && !d.isBlank()) return Path.of(d);
+    return emulatedNvmm().resolve("jnvm-ycsb-" + name);
+  }
+
+  /** Where emulated NVMM lives: /dev/shm when writable, else the temporary directory. */
+  public static Path emulatedNvmm() {
     Path shm = Path.of("/dev/shm");
-    Path base =
-        Files.isDirectory(shm) && Files.isWritable(shm)
-            ? shm
-            : Path.of(System.getProperty("java.io.tmpdir"));
-    return base.resolve("jnvm-ycsb-" + name);
+    return Files.isDirectory(shm) && Files.isWritable(shm)
+        ? shm
+        : Path.of(System.getProperty("java.io.tmpdir"));
   }
 
   public static boolean delete(Properties p) {

@@ -24,9 +24,7 @@ class JpdtMapMemoryTest {
   private DB db;
 
   private DB open(String map) throws Exception {
-    dir =
-        Files.createTempDirectory(
-            Dirs.tableDir(new Properties(), "x").getParent(), "jnvm-ycsb-mem-");
+    dir = Files.createTempDirectory(Dirs.emulatedNvmm(), "jnvm-ycsb-mem-");
     Properties p = new Properties();
     p.setProperty(Dirs.DIR_PROPERTY, dir.toString());
     p.setProperty(Dirs.DELETE_PROPERTY, "true");

@@ -3,16 +3,20 @@ package org.jnvm.ycsb.bench;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jnvm.ycsb.Dirs;
 
 /**
@@ -44,11 +48,10 @@ public final class Bench {
   }
 
   /** Runs the comparison; true if every run completed. */
-  static boolean run(Options o, java.io.PrintStream console) throws Exception {
+  static boolean run(Options o, PrintStream console) throws Exception {
     Path out = o.out != null ? o.out : defaultOut();
     Files.createDirectories(out.resolve("logs"));
-    Path heapDir =
-        o.heapDir != null ? o.heapDir : Dirs.tableDir(new java.util.Properties(), "x").getParent();
+    Path heapDir = o.heapDir != null ? o.heapDir : Dirs.emulatedNvmm();
     List<Unit> units = plan(o, out, heapDir);
     RunInfo info = RunInfo.capture(o, heapDir, units);
     console.println("[bench] " + info.summary());
@@ -103,11 +106,15 @@ public final class Bench {
       Path tsv) {
     String tag = t.name() + "-t" + threads + "-" + String.join("", w);
     Path dir = heapDir.resolve("jnvm-ycsb-" + pid + "-" + seq + "-" + tag);
-    return new Unit(t.name(), threads, w, scan, o.records, o.ops, o.warmUpSeconds, dir, tsv);
+    return new Unit(
+        t.name(), threads, w, scan, o.records, o.ops, o.seconds, o.warmUpSeconds, dir, tsv);
   }
 
+  /** A child that prints nothing for this long is stuck (a deadlock, a hung store): killed. */
+  private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(180);
+
   /** Runs one child JVM; null if it completed, else why not. */
-  private static String runChild(Unit u, Path out, String step, java.io.PrintStream console)
+  private static String runChild(Unit u, Path out, String step, PrintStream console)
       throws IOException, InterruptedException {
     Path spec = out.resolve("logs").resolve(u.tag() + ".properties");
     Path log = out.resolve("logs").resolve(u.tag() + ".log");
@@ -117,20 +124,46 @@ public final class Bench {
     pb.redirectError(log.toFile());
     Progress progress = new Progress(console, step + u.tag());
     Process p = pb.start();
+    AtomicLong lastLine = new AtomicLong(System.nanoTime());
+    Thread reader = new Thread(() -> follow(p, log, progress, lastLine), "bench-child-output");
+    reader.start();
+    boolean stalled = false;
+    try {
+      while (!p.waitFor(1, TimeUnit.SECONDS)) {
+        if (System.nanoTime() - lastLine.get() > STALL_NANOS) {
+          stalled = true;
+          p.destroyForcibly().waitFor();
+        }
+      }
+      reader.join();
+    } finally {
+      p.destroyForcibly();
+      Dirs.deleteTree(u.dir());
+    }
+    progress.finish(p.exitValue());
+    if (stalled)
+      return "no output for "
+          + STALL_NANOS / 1_000_000_000
+          + " s: killed (log: "
+          + log.getFileName()
+          + ")";
+    return p.exitValue() == 0 ? null : failure(log, p.exitValue());
+  }
+
+  /** Feeds the child's stdout to the progress line, and everything else to its log. */
+  private static void follow(Process p, Path log, Progress progress, AtomicLong lastLine) {
     try (BufferedReader r =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = r.readLine()) != null) {
-        if (!progress.accept(line))
-          Files.writeString(log, line + "\n", java.nio.file.StandardOpenOption.APPEND);
+        lastLine.set(System.nanoTime());
+        if (!progress.accept(line)) {
+          Files.writeString(log, line + "\n", StandardOpenOption.APPEND);
+        }
       }
-    } finally {
-      int rc = p.waitFor();
-      Dirs.deleteTree(u.dir());
-      progress.finish(rc);
-      if (rc != 0) return failure(log, rc);
+    } catch (IOException e) {
+      progress.note("lost the child's output: " + e);
     }
-    return null;
   }
 
   private static List<String> childCommand(Unit u, Path spec) {

@@ -56,12 +56,18 @@ final class Phase {
     return run(db, props, threads, ops, false, true, (long) (seconds * 1e9), n -> {});
   }
 
-  /** Runs {@code operationcount} transactions of the workload in {@code props}, measured. */
-  static Outcome transactions(String db, Properties props, int threads, LongConsumer progress)
+  /**
+   * Runs {@code operationcount} transactions of the workload in {@code props}, measured; stops
+   * after {@code seconds} if they are not done by then (0: no limit), as YCSB's {@code
+   * maxexecutiontime} does.
+   */
+  static Outcome transactions(
+      String db, Properties props, int threads, double seconds, LongConsumer progress)
       throws Exception {
     long ops = Long.parseLong(props.getProperty("operationcount"));
+    long limit = seconds > 0 ? (long) (seconds * 1e9) : Long.MAX_VALUE;
     resetMeasurements(props);
-    return run(db, props, threads, ops, true, true, Long.MAX_VALUE, progress);
+    return run(db, props, threads, ops, true, true, limit, progress);
   }
 
   private static Outcome run(
@@ -95,10 +101,15 @@ final class Phase {
       t.start();
     }
     // A client whose binding fails to start returns without counting down: stop waiting then.
-    long tick = Math.min(TimeUnit.SECONDS.toNanos(2), maxNanos);
+    long tick = TimeUnit.MILLISECONDS.toNanos(50);
+    long report = t0;
     while (!done.await(tick, TimeUnit.NANOSECONDS) && started.stream().anyMatch(Thread::isAlive)) {
-      progress.accept(opsDone(clients));
-      if (System.nanoTime() - t0 >= maxNanos) w.requestStop();
+      long now = System.nanoTime();
+      if (now - t0 >= maxNanos) w.requestStop();
+      if (now - report >= TimeUnit.SECONDS.toNanos(2)) {
+        report = now;
+        progress.accept(opsDone(clients));
+      }
     }
     long nanos = System.nanoTime() - t0;
     for (Thread t : started) t.join();

@@ -21,7 +21,7 @@ final class Progress {
   }
 
   /** True if {@code line} was a progress line (consumed). */
-  boolean accept(String line) {
+  synchronized boolean accept(String line) {
     String[] f = line.split(" ");
     if (f.length == 4 && f[0].equals("progress")) {
       long now = System.nanoTime();
@@ -38,6 +38,10 @@ final class Progress {
       return true;
     }
     return false;
+  }
+
+  synchronized void note(String s) {
+    out.println("[bench] " + name + ": " + s);
   }
 
   void finish(int rc) {

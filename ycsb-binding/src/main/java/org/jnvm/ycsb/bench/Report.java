@@ -39,13 +39,16 @@ final class Report {
     line(
         String.format(
             Locale.ROOT,
-            "Run %s: %,d records of 10 fields x 100 B, %,d operations per workload (E: %,d),"
-                + " %.0f s warm-up per JVM, threads %s. Infinispan keeps %,d entries (10%%) in"
-                + " memory with a store, write-through; zipfian requests (D: latest). Files in `%s`.",
+            "Run %s: %,d records of 10 fields x 100 B; each workload runs %s (E: a tenth of the"
+                + " operations); %.0f s warm-up per JVM; threads %s. Infinispan keeps %,d entries"
+                + " (10%%) in memory with a store, write-through; zipfian requests (D: latest)."
+                + " Files in `%s`.",
             info.date(),
             o.records,
-            o.ops,
-            Math.max(1, o.ops / 10),
+            o.seconds > 0
+                ? String.format(
+                    Locale.ROOT, "%.0f s or %,d operations, whichever ends first", o.seconds, o.ops)
+                : String.format(Locale.ROOT, "%,d operations", o.ops),
             o.warmUpSeconds,
             o.threads,
             Math.max(1, o.records / 10),

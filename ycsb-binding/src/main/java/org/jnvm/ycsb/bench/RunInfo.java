@@ -43,11 +43,11 @@ record RunInfo(
 
   String summary() {
     return String.format(
-        "%d records, %d operations per workload (E: %d), threads %s, workloads %s, backends %s,"
-            + " files in %s",
+        "%d records, %s per workload, threads %s, workloads %s, backends %s, files in %s",
         options.records,
-        options.ops,
-        Math.max(1, options.ops / 10),
+        options.seconds > 0
+            ? options.seconds + " s or " + options.ops + " operations"
+            : options.ops + " operations (E: a tenth)",
         options.threads,
         String.join(",", options.workloads).toUpperCase(),
         String.join(",", targets),

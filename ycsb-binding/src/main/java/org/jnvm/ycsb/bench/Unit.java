@@ -18,6 +18,7 @@ import java.util.Properties;
  * @param scanGroup true for the group of workload E (the target's scan configuration)
  * @param records records loaded
  * @param ops operations per workload (E: a tenth, see {@link #opsOf})
+ * @param seconds each workload stops after this long if its operations are not done (0: never)
  * @param warmUpSeconds unmeasured run of the first workload before the measured ones (0: none)
  * @param dir the directory of the target's files (deleted afterwards by the parent)
  * @param results the TSV file the child appends its figures to
@@ -29,6 +30,7 @@ record Unit(
     boolean scanGroup,
     long records,
     long ops,
+    double seconds,
     double warmUpSeconds,
     Path dir,
     Path results) {
@@ -41,6 +43,7 @@ record Unit(
     p.setProperty("scanGroup", Boolean.toString(scanGroup));
     p.setProperty("records", Long.toString(records));
     p.setProperty("ops", Long.toString(ops));
+    p.setProperty("seconds", Double.toString(seconds));
     p.setProperty("warmUpSeconds", Double.toString(warmUpSeconds));
     p.setProperty("dir", dir.toString());
     p.setProperty("results", results.toString());
@@ -65,6 +68,7 @@ record Unit(
         Boolean.parseBoolean(p.getProperty("scanGroup")),
         Long.parseLong(p.getProperty("records")),
         Long.parseLong(p.getProperty("ops")),
+        Double.parseDouble(p.getProperty("seconds", "0")),
         Double.parseDouble(p.getProperty("warmUpSeconds", "0")),
         Path.of(p.getProperty("dir")),
         Path.of(p.getProperty("results")));

@@ -37,7 +37,7 @@ public final class UnitMain {
       for (String w : u.workloads()) {
         Phase.Outcome o =
             Phase.transactions(
-                t.db(), props(u, t, w), u.threads(), n -> progress(w, n, u.opsOf(w)));
+                t.db(), props(u, t, w), u.threads(), u.seconds(), n -> progress(w, n, u.opsOf(w)));
         ResultsFile.append(u, w, o);
         System.out.printf("done %s %.0f%n", w, o.throughput());
       }

@@ -11,7 +11,9 @@ import com.intel.pmem.llpl.util.AutoCloseableIterator;
 import com.intel.pmem.llpl.util.LongART;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -95,17 +97,22 @@ public final class LlplDB extends DB {
       int count,
       Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
+    // Keys first, iterator closed, then the reads: an open iterator holds the radix tree's shard
+    // locks, and reading under them would invert the order an insert takes (stripe, then shard).
+    List<String> keys = new ArrayList<>(count);
     try (AutoCloseableIterator<LongART.Entry> it =
         pool.index.getTailEntryIterator(bytes(startkey), true)) {
-      while (result.size() < count && it.hasNext()) {
-        String key = new String(it.next().getKey(), StandardCharsets.UTF_8);
-        HashMap<String, ByteIterator> row = new HashMap<>();
-        if (read(table, key, fields, row) == Status.OK) result.add(row);
+      while (keys.size() < count && it.hasNext()) {
+        keys.add(new String(it.next().getKey(), StandardCharsets.UTF_8));
       }
-      return Status.OK;
     } catch (Exception e) {
       return Status.ERROR;
     }
+    for (String key : keys) {
+      HashMap<String, ByteIterator> row = new HashMap<>();
+      if (read(table, key, fields, row) == Status.OK) result.add(row);
+    }
+    return Status.OK;
   }
 
   @Override

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Properties;
 import java.util.stream.Stream;
 import org.jnvm.ycsb.Dirs;
 import org.jnvm.ycsb.NativeLibs;
@@ -35,9 +34,7 @@ class BenchRunTest {
       System.out.println("[BenchRunTest] the pmdk row is skipped: " + missing);
       backends.remove("pmdk");
     }
-    Path heapDir =
-        Files.createTempDirectory(
-            Dirs.tableDir(new Properties(), "x").getParent(), "jnvm-ycsb-run-");
+    Path heapDir = Files.createTempDirectory(Dirs.emulatedNvmm(), "jnvm-ycsb-run-");
     try {
       Options o =
           Options.parse(
@@ -46,6 +43,8 @@ class BenchRunTest {
                 "300",
                 "--ops",
                 "300",
+                "--seconds",
+                "0",
                 "--warmup",
                 "0",
                 "--threads",
