@@ -29,7 +29,7 @@ final class Options {
         "\n",
         "usage: bin/jnvm bench [OPTIONS]",
         "YCSB on Infinispan embedded with each persistence backend, and on J-PDT and PMDK directly,",
-        "side by side on emulated NVMM (/dev/shm). Quick default: about 2 minutes on 2 cores.",
+        "side by side on emulated NVMM (/dev/shm). Quick default: about 2.5 minutes on 2 cores.",
         "  --records N      records loaded (default 50k; k, M suffixes)",
         "  --seconds S      each workload runs S seconds or --ops operations, whichever ends",
         "                   first (default 3; 0: exactly --ops operations)",
