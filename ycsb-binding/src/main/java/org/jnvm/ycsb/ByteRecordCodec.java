@@ -2,9 +2,11 @@ package org.jnvm.ycsb;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 
@@ -31,6 +33,9 @@ public final class ByteRecordCodec implements RecordCodec {
   private static final int VALUE_LEN_SIZE = Integer.BYTES;
   private static final int MAX_FIELDS = 0xffff;
 
+  /** The last name seen at each field position (see {@link #readName}). */
+  private static final AtomicReferenceArray<Name> NAMES = new AtomicReferenceArray<>(64);
+
   private ByteRecordCodec() {}
 
   @Override
@@ -45,7 +50,7 @@ public final class ByteRecordCodec implements RecordCodec {
     ByteBuffer b = ByteBuffer.wrap(bytes(stored));
     int count = Short.toUnsignedInt(b.getShort());
     for (int i = 0; i < count; i++) {
-      String name = readName(b);
+      String name = readName(b, i);
       int len = b.getInt();
       if (fields == null || fields.contains(name)) {
         out.put(name, new ByteArrayByteIterator(b.array(), b.position(), len));
@@ -67,7 +72,7 @@ public final class ByteRecordCodec implements RecordCodec {
     int count = Short.toUnsignedInt(b.getShort());
     Map<String, byte[]> fields = new LinkedHashMap<>(count * 2);
     for (int i = 0; i < count; i++) {
-      String name = readName(b);
+      String name = readName(b, i);
       byte[] v = new byte[b.getInt()];
       b.get(v);
       fields.put(name, v);
@@ -97,12 +102,28 @@ public final class ByteRecordCodec implements RecordCodec {
     return b.array();
   }
 
-  private static String readName(ByteBuffer b) {
+  /**
+   * The name at {@code b}'s position, field {@code i} of its record. Records repeat the same names
+   * in the same order, so the last name seen at each position is kept and reused when the bytes
+   * match: no new String (and no new hash to compute) per field read, as a careful codec does.
+   */
+  private static String readName(ByteBuffer b, int i) {
     int len = Short.toUnsignedInt(b.getShort());
-    String name = new String(b.array(), b.position(), len, StandardCharsets.UTF_8);
-    b.position(b.position() + len);
+    int at = b.position();
+    b.position(at + len);
+    Name known = i < NAMES.length() ? NAMES.get(i) : null;
+    if (known != null
+        && Arrays.equals(known.bytes, 0, known.bytes.length, b.array(), at, at + len)) {
+      return known.text;
+    }
+    String name = new String(b.array(), at, len, StandardCharsets.UTF_8);
+    if (i < NAMES.length())
+      NAMES.set(i, new Name(Arrays.copyOfRange(b.array(), at, at + len), name));
     return name;
   }
+
+  /** A field name and its encoded bytes. */
+  private record Name(byte[] bytes, String text) {}
 
   private static byte[] bytes(Object stored) {
     if (stored instanceof byte[] b) return b;
