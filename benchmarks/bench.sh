@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bin/jnvm bench: J-NVM against its baselines on emulated NVMM (/dev/shm), with a Markdown report.
+# bin/jnvm microbench: J-NVM against its baselines on emulated NVMM (/dev/shm), with a Markdown report.
 # bin/jnvm builds everything first; run directly, this needs benchmarks/target/benchmarks.jar.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -12,7 +12,7 @@ GROUPS_QUICK="gateway proxy alloc recovery"
 
 usage() {
   cat <<'TXT'
-usage: bin/jnvm bench [--full] [--only GROUP[,GROUP...]] [--out DIR] [--help]
+usage: bin/jnvm microbench [--full] [--only GROUP[,GROUP...]] [--out DIR] [--help]
   (default)      quick run, about 2 minutes: JMH 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement;
                  recovery of 1M objects, 3 reopens per thread count (1 and 2)
   --full         longer JMH (2 forks, 5 x 2 s + 5 x 2 s), C with every write-back instruction
@@ -48,7 +48,7 @@ fi
 for g in $ONLY; do
   case " $GROUPS_ALL " in *" $g "*) ;; *) die "unknown group: $g (known: $GROUPS_ALL)" ;; esac
 done
-[ -f "$JAR" ] || die "$JAR not found: run bin/jnvm bench (it builds first) or mvn -B package"
+[ -f "$JAR" ] || die "$JAR not found: run bin/jnvm microbench (it builds first) or mvn -B package"
 
 OUT="${OUT:-$ROOT/results/$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$OUT"

@@ -1,0 +1,27 @@
+package org.jnvm.ycsb;
+
+import java.util.Map;
+import java.util.Set;
+import site.ycsb.ByteIterator;
+
+/**
+ * How a backend keeps a YCSB record (named fields of bytes) as a cache value: every backend of one
+ * comparison reads and updates records through the same three operations, so the rows differ by
+ * where records live, not by what a record is.
+ */
+public interface RecordCodec {
+  /** The value stored for a new record holding {@code values}. */
+  Object encode(Map<String, ByteIterator> values);
+
+  /**
+   * Copies the fields of {@code stored} named in {@code fields} (every field when null) into {@code
+   * out} as volatile values.
+   */
+  void decode(Object stored, Set<String> fields, Map<String, ByteIterator> out);
+
+  /**
+   * The value to store after replacing (or adding) the fields in {@code values} of {@code stored};
+   * the other fields keep their bytes.
+   */
+  Object merge(Object stored, Map<String, ByteIterator> values);
+}

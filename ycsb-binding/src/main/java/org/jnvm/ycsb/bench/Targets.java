@@ -1,0 +1,61 @@
+package org.jnvm.ycsb.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jnvm.ycsb.infinispan.Backend;
+import org.jnvm.ycsb.infinispan.Backends;
+import org.jnvm.ycsb.infinispan.InfinispanDB;
+import org.jnvm.ycsb.jpdt.JpdtMapDB;
+import org.jnvm.ycsb.pmdk.LlplDB;
+
+/**
+ * The rows this build can run: every Infinispan {@link Backend} (the cache manager and the record
+ * representation are the same, the persistence differs), the J-PDT map without Infinispan (J-NVM's
+ * own ceiling), and the PMDK baseline. File-store ratios are against {@value #FILE_STORE}, volatile
+ * ratios against {@value #VOLATILE}.
+ */
+final class Targets {
+  static final String FILE_STORE = "sifs";
+  static final String VOLATILE = "volatile";
+
+  private Targets() {}
+
+  static List<Target> all() {
+    List<Target> t = new ArrayList<>();
+    for (Backend b : Backends.all()) {
+      Map<String, String> p = Map.of(InfinispanDB.BACKEND_PROPERTY, b.name());
+      t.add(
+          new Target(
+              b.name(), b.label(), InfinispanDB.class.getName(), p, b.supportsScan() ? p : null));
+    }
+    t.add(
+        new Target(
+            "jpdt-map",
+            "J-PDT map (no Infinispan)",
+            JpdtMapDB.class.getName(),
+            Map.of(JpdtMapDB.MAP_PROPERTY, "hash"),
+            Map.of(JpdtMapDB.MAP_PROPERTY, "ordered")));
+    t.add(new Target("pmdk", "PMDK (LLPL, JNI)", LlplDB.class.getName(), Map.of(), Map.of()));
+    return t;
+  }
+
+  static List<String> names() {
+    return all().stream().map(Target::name).toList();
+  }
+
+  static Target byName(String name) {
+    for (Target t : all()) {
+      if (t.name().equals(name)) return t;
+    }
+    throw new IllegalArgumentException(
+        "unknown backend: " + name + " (known: " + String.join(",", names()) + ")");
+  }
+
+  /** The targets named in {@code s} (comma-separated), validated. */
+  static List<String> parse(String s) {
+    List<String> out = new ArrayList<>();
+    for (String p : s.split(",")) out.add(byName(p.trim()).name());
+    return List.copyOf(out);
+  }
+}

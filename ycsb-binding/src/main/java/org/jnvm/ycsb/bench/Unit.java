@@ -1,0 +1,89 @@
+package org.jnvm.ycsb.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * What one child JVM runs: one target, one thread count, one load, then workloads in order.
+ *
+ * @param target the backend's name
+ * @param threads client threads, for the load and every workload
+ * @param workloads letters, in the order they run
+ * @param scanGroup true for the group of workload E (the target's scan configuration)
+ * @param records records loaded
+ * @param ops operations per workload (E: a tenth, see {@link #opsOf})
+ * @param seconds each workload stops after this long if its operations are not done (0: never)
+ * @param warmUpSeconds unmeasured run of the first workload before the measured ones (0: none)
+ * @param dir the directory of the target's files (deleted afterwards by the parent)
+ * @param results the TSV file the child appends its figures to
+ */
+record Unit(
+    String target,
+    int threads,
+    List<String> workloads,
+    boolean scanGroup,
+    long records,
+    long ops,
+    double seconds,
+    double warmUpSeconds,
+    Path dir,
+    Path results) {
+
+  void write(Path file) {
+    Properties p = new Properties();
+    p.setProperty("target", target);
+    p.setProperty("threads", Integer.toString(threads));
+    p.setProperty("workloads", String.join(",", workloads));
+    p.setProperty("scanGroup", Boolean.toString(scanGroup));
+    p.setProperty("records", Long.toString(records));
+    p.setProperty("ops", Long.toString(ops));
+    p.setProperty("seconds", Double.toString(seconds));
+    p.setProperty("warmUpSeconds", Double.toString(warmUpSeconds));
+    p.setProperty("dir", dir.toString());
+    p.setProperty("results", results.toString());
+    try (OutputStream out = Files.newOutputStream(file)) {
+      p.store(out, "one JVM of bin/jnvm bench");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the run description: file=" + file, e);
+    }
+  }
+
+  static Unit read(Path file) {
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      p.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the run description: file=" + file, e);
+    }
+    return new Unit(
+        p.getProperty("target"),
+        Integer.parseInt(p.getProperty("threads")),
+        List.of(p.getProperty("workloads").split(",")),
+        Boolean.parseBoolean(p.getProperty("scanGroup")),
+        Long.parseLong(p.getProperty("records")),
+        Long.parseLong(p.getProperty("ops")),
+        Double.parseDouble(p.getProperty("seconds", "0")),
+        Double.parseDouble(p.getProperty("warmUpSeconds", "0")),
+        Path.of(p.getProperty("dir")),
+        Path.of(p.getProperty("results")));
+  }
+
+  /**
+   * Operations of workload {@code w}: a scan of E reads up to 100 records, so E runs a tenth of the
+   * operations of the others (the same count for every target).
+   */
+  long opsOf(String w) {
+    return w.equals("e") ? Math.max(1, ops / 10) : ops;
+  }
+
+  /** A short name for progress lines and logs, e.g. {@code sifs-t1-abcfd}. */
+  String tag() {
+    return target + "-t" + threads + "-" + String.join("", workloads);
+  }
+}

@@ -1,0 +1,78 @@
+package org.jnvm.ycsb.bench;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.jnvm.ycsb.Dirs;
+import site.ycsb.DB;
+
+/**
+ * The child JVM of {@code bin/jnvm bench}: loads the records into one target, then runs the
+ * workloads of its {@link Unit} in order, appending the figures to the unit's results file. Prints
+ * {@code progress} lines on stdout for the parent.
+ */
+public final class UnitMain {
+  private UnitMain() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 1) throw new IllegalArgumentException("usage: UnitMain RUN.properties");
+    Unit u = Unit.read(Path.of(args[0]));
+    quietLogs();
+    Target t = Targets.byName(u.target());
+    // This instance holds the shared cache, heap or pool open from the load to the last workload.
+    DB holder = Phase.newDb(t.db(), props(u, t, u.workloads().get(0)), false);
+    holder.init();
+    try {
+      Properties lp = props(u, t, u.workloads().get(0));
+      Phase.Outcome load =
+          Phase.load(t.db(), lp, u.threads(), n -> progress("load", n, u.records()));
+      ResultsFile.append(u, "load", load);
+      progress("load", u.records(), u.records());
+      if (u.warmUpSeconds() > 0) {
+        progress("warm-up", 0, 0);
+        Phase.warmUp(t.db(), props(u, t, u.workloads().get(0)), u.threads(), u.warmUpSeconds());
+      }
+      for (String w : u.workloads()) {
+        Phase.Outcome o =
+            Phase.transactions(
+                t.db(), props(u, t, w), u.threads(), u.seconds(), n -> progress(w, n, u.opsOf(w)));
+        ResultsFile.append(u, w, o);
+        System.out.printf("done %s %.0f%n", w, o.throughput());
+      }
+    } finally {
+      holder.cleanup();
+    }
+    System.out.flush();
+    // Stray non-daemon threads of a library must not keep the JVM alive: the run is complete.
+    System.exit(0);
+  }
+
+  /** The properties of workload {@code w} for this unit: the file, then the run's overrides. */
+  static Properties props(Unit u, Target t, String w) {
+    Properties p = Workloads.load(w);
+    p.setProperty("recordcount", Long.toString(u.records()));
+    p.setProperty("operationcount", Long.toString(u.opsOf(w)));
+    p.setProperty("threadcount", Integer.toString(u.threads()));
+    p.setProperty("measurementtype", "hdrhistogram");
+    p.setProperty("hdrhistogram.percentiles", "50,99,99.9");
+    p.setProperty(Dirs.DIR_PROPERTY, u.dir().toString());
+    p.setProperty(Dirs.DELETE_PROPERTY, "true");
+    Map<String, String> own = u.scanGroup() ? t.scanProps() : t.props();
+    own.forEach(p::setProperty);
+    return p;
+  }
+
+  private static void progress(String phase, long done, long total) {
+    System.out.println("progress " + phase + " " + done + " " + total);
+    System.out.flush();
+  }
+
+  /** Infinispan and JGroups log through java.util.logging: keep warnings, drop start-up chatter. */
+  private static void quietLogs() {
+    for (String name : new String[] {"org.infinispan", "org.jgroups", "com.arjuna"}) {
+      Logger.getLogger(name).setLevel(Level.WARNING);
+    }
+  }
+}

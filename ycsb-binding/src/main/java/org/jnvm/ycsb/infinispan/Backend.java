@@ -1,0 +1,34 @@
+package org.jnvm.ycsb.infinispan;
+
+import org.infinispan.configuration.cache.ConfigurationBuilder;
+import org.jnvm.ycsb.RecordCodec;
+
+/**
+ * One way of keeping the YCSB table in an Infinispan cache: the persistence it configures and the
+ * record representation it stores. The binding ({@link InfinispanDB}) is the same for all; a
+ * backend is picked by {@link #name()} with the property {@value InfinispanDB#BACKEND_PROPERTY}.
+ *
+ * <p>To add one (the J-NVM stores {@code jpdt} and {@code jpfa}): implement this interface,
+ * configure the store through its configuration builder in {@link #configure}, return a codec that
+ * keeps records as the objects the store holds, and list it in {@link Backends}.
+ */
+public interface Backend {
+  /** The name users select it by, e.g. {@code sifs}. */
+  String name();
+
+  /** A short human description for reports, e.g. {@code SoftIndexFileStore}. */
+  String label();
+
+  /**
+   * Configures the cache: persistence (none for a volatile cache) and the memory bound. Files go
+   * under {@code dirs}; {@code dirs.memoryCount()} is how many entries stay in memory when the
+   * backend persists (the rest live only in the store).
+   */
+  void configure(ConfigurationBuilder cache, BenchDirs dirs);
+
+  /** The record representation stored in the cache. */
+  RecordCodec codec();
+
+  /** True if the backend answers YCSB scans (workload E). */
+  boolean supportsScan();
+}

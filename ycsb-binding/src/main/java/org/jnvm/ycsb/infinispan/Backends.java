@@ -1,0 +1,41 @@
+package org.jnvm.ycsb.infinispan;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.infinispan.configuration.cache.ConfigurationBuilder;
+
+/**
+ * The Infinispan backends this build has. The J-NVM stores ({@code jpdt}, {@code jpfa}) join this
+ * list when the infinispan-store module lands.
+ */
+public final class Backends {
+  private static final List<Backend> ALL =
+      List.of(new VolatileBackend(), new FileStoreBackend(), new RocksDbBackend());
+
+  private Backends() {}
+
+  public static List<Backend> all() {
+    return ALL;
+  }
+
+  /**
+   * The backend named {@code name}.
+   *
+   * @throws IllegalArgumentException naming the known backends if there is none
+   */
+  public static Backend byName(String name) {
+    for (Backend b : ALL) {
+      if (b.name().equals(name)) return b;
+    }
+    throw new IllegalArgumentException(
+        "unknown Infinispan backend: name="
+            + name
+            + " known="
+            + ALL.stream().map(Backend::name).collect(Collectors.joining(",")));
+  }
+
+  /** Keeps at most {@code dirs.memoryCount()} entries in memory (when positive). */
+  static void boundMemory(ConfigurationBuilder cache, BenchDirs dirs) {
+    if (dirs.memoryCount() > 0) cache.memory().maxCount(dirs.memoryCount());
+  }
+}

@@ -1,0 +1,42 @@
+package org.jnvm.ycsb.infinispan;
+
+import org.infinispan.configuration.cache.ConfigurationBuilder;
+import org.jnvm.ycsb.ByteRecordCodec;
+import org.jnvm.ycsb.RecordCodec;
+
+/**
+ * Infinispan's default file store (SoftIndexFileStore), write-through, its data and index under the
+ * table's directory (on /dev/shm in the comparison), with a bounded in-memory container.
+ */
+final class FileStoreBackend implements Backend {
+  @Override
+  public String name() {
+    return "sifs";
+  }
+
+  @Override
+  public String label() {
+    return "SoftIndexFileStore";
+  }
+
+  @Override
+  public void configure(ConfigurationBuilder cache, BenchDirs dirs) {
+    Backends.boundMemory(cache, dirs);
+    cache
+        .persistence()
+        .passivation(false)
+        .addSoftIndexFileStore()
+        .dataLocation(dirs.sub("sifs-data").toString())
+        .indexLocation(dirs.sub("sifs-index").toString());
+  }
+
+  @Override
+  public RecordCodec codec() {
+    return ByteRecordCodec.INSTANCE;
+  }
+
+  @Override
+  public boolean supportsScan() {
+    return false;
+  }
+}

@@ -1,0 +1,107 @@
+package org.jnvm.ycsb.infinispan;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import org.infinispan.AdvancedCache;
+import org.infinispan.context.Flag;
+import org.jnvm.ycsb.Dirs;
+import org.jnvm.ycsb.RecordCodec;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * YCSB on Infinispan embedded, with a selectable persistence {@link Backend}.
+ *
+ * <p>Properties: {@value #BACKEND_PROPERTY} (default {@code volatile}; see {@link Backends}),
+ * {@value Dirs#DIR_PROPERTY} (the table's files, default {@code /dev/shm/jnvm-ycsb-BACKEND}),
+ * {@value #MEMORY_PROPERTY} (entries kept in memory by persistent backends, default a tenth of
+ * {@code recordcount}), {@value Dirs#DELETE_PROPERTY} (delete the files when the last client
+ * closes, default false, so that a later {@code -t} run finds what {@code -load} stored).
+ *
+ * <p>All client threads share one cache manager (see {@link SharedCaches}). Updates are
+ * read-modify-writes of the record, atomic per key ({@code computeIfPresent}) and stored for real;
+ * writes ignore return values so that a put never loads the old record from the store.
+ */
+public final class InfinispanDB extends DB {
+  public static final String BACKEND_PROPERTY = "jnvm.backend";
+  public static final String MEMORY_PROPERTY = "jnvm.memorycount";
+
+  private SharedCaches.Shared shared;
+  private AdvancedCache<String, Object> cache;
+  private AdvancedCache<String, Object> writes;
+  private RecordCodec codec;
+  private boolean scans;
+
+  @Override
+  public void init() throws DBException {
+    Properties p = getProperties();
+    try {
+      Backend backend = Backends.byName(p.getProperty(BACKEND_PROPERTY, "volatile"));
+      Path dir = Dirs.tableDir(p, backend.name());
+      BenchDirs dirs = new BenchDirs(dir, memoryCount(p));
+      shared =
+          SharedCaches.acquire(backend, dirs, p.getProperty("table", "usertable"), Dirs.delete(p));
+      cache = shared.cache.getAdvancedCache();
+      writes = cache.withFlags(Flag.IGNORE_RETURN_VALUES);
+      codec = backend.codec();
+      scans = backend.supportsScan();
+    } catch (RuntimeException e) {
+      throw new DBException("cannot start the Infinispan binding: " + e.getMessage(), e);
+    }
+  }
+
+  static long memoryCount(Properties p) {
+    String m = p.getProperty(MEMORY_PROPERTY);
+    if (m != null) return Long.parseLong(m);
+    return Math.max(1, Long.parseLong(p.getProperty("recordcount", "0")) / 10);
+  }
+
+  @Override
+  public void cleanup() {
+    if (shared != null) SharedCaches.release(shared);
+    shared = null;
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> out) {
+    Object v = cache.get(key);
+    if (v == null) return Status.NOT_FOUND;
+    codec.decode(v, fields, out);
+    return Status.OK;
+  }
+
+  @Override
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    if (!scans) return Status.NOT_IMPLEMENTED;
+    throw new UnsupportedOperationException("scan declared by a backend without an implementation");
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Object v = cache.computeIfPresent(key, (k, old) -> codec.merge(old, values));
+    return v == null ? Status.NOT_FOUND : Status.OK;
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    writes.put(key, codec.encode(values));
+    return Status.OK;
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    writes.remove(key);
+    return Status.OK;
+  }
+}

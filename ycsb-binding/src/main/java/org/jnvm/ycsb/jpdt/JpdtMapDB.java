@@ -1,0 +1,167 @@
+package org.jnvm.ycsb.jpdt;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.locks.StampedLock;
+import org.jnvm.ycsb.Dirs;
+import org.jnvm.ycsb.FieldSchema;
+import org.jnvm.ycsb.Sizes;
+import org.jnvm.ycsb.StripedLocks;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * YCSB straight on a J-PDT map, no Infinispan: keys are owned {@code PString}s, values {@link
+ * PRecord}s, in a {@code PConcurrentHashMap} or, for scans (workload E), a {@code PSkipListMap}.
+ * Every operation is durable when it returns.
+ *
+ * <p>Properties: {@value #MAP_PROPERTY} ({@code hash}, the default, or {@code ordered}); {@value
+ * Dirs#DIR_PROPERTY} (directory of the heap file {@value #HEAP_FILE}, default {@code
+ * /dev/shm/jnvm-ycsb-jpdt-map}); {@value #HEAP_SIZE_PROPERTY} (size when created, default 2 KiB per
+ * record and per ten operations plus 128 MiB, at most the 2 GiB a J-NVM heap maps today); {@value
+ * Dirs#DELETE_PROPERTY}.
+ *
+ * <p>Concurrency: the map is thread-safe; updates and deletes of a record, which free what they
+ * replace, hold the key's stripe exclusively, and reads hold it shared ({@link StripedLocks}).
+ */
+public final class JpdtMapDB extends DB {
+  public static final String MAP_PROPERTY = "jnvm.map";
+  public static final String HEAP_SIZE_PROPERTY = "jnvm.heapsize";
+  public static final String HEAP_FILE = "jpdt-map.heap";
+
+  private static final StripedLocks LOCKS = new StripedLocks();
+
+  /** About 1.6 KiB per record (ten 128-byte arrays, the record, key, entry), with room to spare. */
+  private static final long BYTES_PER_RECORD = 2 << 10;
+
+  private static final long MARGIN = 128L << 20;
+
+  /** The largest heap jnvm-core maps (one mapping): about 1.2M records of this shape. */
+  private static final long MAX_HEAP = Integer.MAX_VALUE & -4096L;
+
+  private SharedHeap shared;
+  private FieldSchema schema;
+  private int capacity;
+
+  @Override
+  public void init() throws DBException {
+    Properties p = getProperties();
+    try {
+      String kind = p.getProperty(MAP_PROPERTY, "hash");
+      if (!kind.equals("hash") && !kind.equals("ordered")) {
+        throw new IllegalArgumentException(
+            MAP_PROPERTY + " must be hash or ordered: " + MAP_PROPERTY + "=" + kind);
+      }
+      Path file = Dirs.tableDir(p, "jpdt-map").resolve(HEAP_FILE);
+      long size = Sizes.poolSize(p, HEAP_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN, MAX_HEAP);
+      String table = p.getProperty("table", "usertable");
+      schema = FieldSchema.of(p);
+      capacity = Integer.parseInt(p.getProperty("fieldlength", "100"));
+      shared = SharedHeap.acquire(file, size, table, kind.equals("ordered"), Dirs.delete(p));
+    } catch (RuntimeException e) {
+      throw new DBException("cannot open the J-PDT map binding: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void cleanup() {
+    if (shared != null) SharedHeap.release(shared);
+    shared = null;
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> out) {
+    StampedLock lock = LOCKS.of(key);
+    long stamp = lock.readLock();
+    try {
+      PRecord r = shared.map.get(key);
+      if (r == null) return Status.NOT_FOUND;
+      copy(r, fields, out);
+      return Status.OK;
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
+  @Override
+  public Status scan(
+      String table,
+      String startkey,
+      int count,
+      Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    if (shared.ordered == null) return Status.NOT_IMPLEMENTED;
+    for (String key : shared.ordered.tailMap(startkey, true).keySet()) {
+      if (result.size() >= count) break;
+      HashMap<String, ByteIterator> row = new HashMap<>();
+      if (read(table, key, fields, row) == Status.OK) result.add(row);
+    }
+    return Status.OK;
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    StampedLock lock = LOCKS.of(key);
+    long stamp = lock.writeLock();
+    try {
+      PRecord r = shared.map.get(key);
+      if (r == null) return Status.NOT_FOUND;
+      Map<Integer, byte[]> changes = new HashMap<>();
+      values.forEach((name, v) -> changes.put(schema.index(name), v.toArray()));
+      shared.map.put(key, r.withReplaced(changes));
+      r.free();
+      return Status.OK;
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    byte[][] fields = new byte[schema.count()][];
+    values.forEach((name, v) -> fields[schema.index(name)] = v.toArray());
+    PRecord fresh = PRecord.create(shared.heap, fields, capacity);
+    StampedLock lock = LOCKS.of(key);
+    long stamp = lock.writeLock();
+    try {
+      PRecord prior = shared.map.put(key, fresh);
+      if (prior != null) prior.free();
+      return Status.OK;
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    StampedLock lock = LOCKS.of(key);
+    long stamp = lock.writeLock();
+    try {
+      PRecord r = shared.map.remove(key);
+      if (r == null) return Status.NOT_FOUND;
+      r.free();
+      return Status.OK;
+    } finally {
+      lock.unlockWrite(stamp);
+    }
+  }
+
+  private void copy(PRecord r, Set<String> fields, Map<String, ByteIterator> out) {
+    if (fields == null) {
+      for (int i = 0; i < r.fieldCount(); i++) put(out, schema.name(i), r.get(i));
+    } else {
+      for (String f : fields) put(out, f, r.get(schema.index(f)));
+    }
+  }
+
+  private static void put(Map<String, ByteIterator> out, String name, byte[] v) {
+    if (v != null) out.put(name, new ByteArrayByteIterator(v));
+  }
+}

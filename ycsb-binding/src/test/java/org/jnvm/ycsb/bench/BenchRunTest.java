@@ -1,0 +1,106 @@
+package org.jnvm.ycsb.bench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jnvm.ycsb.Dirs;
+import org.jnvm.ycsb.NativeLibs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runner end to end on a tiny configuration of every backend of this build (one child JVM per
+ * backend and group, as {@code bin/jnvm bench} runs them): every workload completes with only OK
+ * statuses, the report has its tables, the chart is a PNG, and no file is left behind.
+ */
+class BenchRunTest {
+  @TempDir Path out;
+
+  @Test
+  void everyBackendRunsEveryWorkload() throws Exception {
+    List<String> backends = new ArrayList<>(Targets.names());
+    String missing = NativeLibs.pmdkMissing();
+    if (missing != null) {
+      System.out.println("[BenchRunTest] the pmdk row is skipped: " + missing);
+      backends.remove("pmdk");
+    }
+    Path heapDir = Files.createTempDirectory(Dirs.emulatedNvmm(), "jnvm-ycsb-run-");
+    try {
+      Options o =
+          Options.parse(
+              new String[] {
+                "--records",
+                "300",
+                "--ops",
+                "300",
+                "--seconds",
+                "0",
+                "--warmup",
+                "0",
+                "--threads",
+                "1",
+                "--backends",
+                String.join(",", backends),
+                "--heap-dir",
+                heapDir.toString(),
+                "--out",
+                out.toString()
+              });
+      ByteArrayOutputStream console = new ByteArrayOutputStream();
+      boolean ok = Bench.run(o, new PrintStream(console, true, StandardCharsets.UTF_8));
+      String printed = console.toString(StandardCharsets.UTF_8);
+      assertTrue(ok, () -> printed);
+      try (Stream<Path> left = Files.list(heapDir)) {
+        assertEquals(List.of(), left.toList(), "files left in the heap directory");
+      }
+      checkResults(backends);
+      checkReport(backends, printed);
+      byte[] png = Files.readAllBytes(out.resolve("chart.png"));
+      assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4));
+    } finally {
+      Dirs.deleteTree(heapDir);
+    }
+  }
+
+  private void checkResults(List<String> backends) {
+    List<ResultsFile.Row> rows = ResultsFile.read(out.resolve("results.tsv"));
+    for (String b : backends) {
+      List<String> expected = new ArrayList<>(List.of("load", "a", "b", "c", "f", "d"));
+      if (Targets.byName(b).scans()) expected.addAll(List.of("load", "e"));
+      List<String> seen =
+          rows.stream()
+              .filter(r -> r.target().equals(b))
+              .map(ResultsFile.Row::workload)
+              .distinct()
+              .toList();
+      assertEquals(expected.stream().distinct().toList(), seen, "workloads of " + b);
+      for (ResultsFile.Row r : rows) {
+        assertEquals(0, r.failed(), () -> "operations not OK: " + r);
+        assertTrue(r.throughput() > 0, () -> "no throughput: " + r);
+        long expectedOps = r.workload().equals("e") ? 30 : 300;
+        assertEquals(expectedOps, r.ops(), () -> "operations done: " + r);
+      }
+    }
+  }
+
+  private void checkReport(List<String> backends, String printed) throws Exception {
+    String md = Files.readString(out.resolve("report.md"));
+    assertTrue(printed.contains(md.lines().findFirst().orElseThrow()));
+    assertTrue(md.contains("| workload | " + String.join(" | ", backends) + " |"), md);
+    assertTrue(md.contains("ratio against the file store"), md);
+    assertTrue(md.contains("ratio against volatile Infinispan"), md);
+    assertTrue(md.contains("J-NVM gateway backend"), md);
+    assertTrue(md.contains("| A | READ |"), md);
+    assertTrue(!md.contains("## Problems"), md);
+  }
+}

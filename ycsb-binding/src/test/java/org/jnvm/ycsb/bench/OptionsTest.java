@@ -1,0 +1,61 @@
+package org.jnvm.ycsb.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OptionsTest {
+  @Test
+  void defaultsAreTheQuickRun() {
+    Options o = Options.parse(new String[0]);
+    assertEquals(Options.QUICK_RECORDS, o.records);
+    assertEquals(List.of(1), o.threads);
+    assertEquals(List.of("a", "b", "c", "f", "d", "e"), o.workloads);
+  }
+
+  @Test
+  void paperPresetAndSuffixes() {
+    Options o = Options.parse(new String[] {"--paper", "--threads", "1,2", "--ops", "20k"});
+    assertEquals(3_000_000, o.records);
+    assertEquals(20_000, o.ops);
+    assertEquals(List.of(1, 2), o.threads);
+  }
+
+  @Test
+  void workloadsRunInYcsbOrder() {
+    assertEquals(List.of("a", "f", "d"), Workloads.parse("D,workloadf,a"));
+  }
+
+  @Test
+  void badInputNamesTheValue() {
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Options.parse(new String[] {"--records", "lots"}));
+    assertTrue(e.getMessage().contains("--records=lots"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Options.parse(new String[] {"--workloads", "g"}));
+    assertTrue(e.getMessage().contains("unknown workload: g"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Options.parse(new String[] {"--backends", "mongo"}));
+    assertTrue(e.getMessage().contains("unknown backend: mongo"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Options.parse(new String[] {"--threads"}));
+    assertTrue(e.getMessage().contains("--threads needs a value"), e.getMessage());
+  }
+
+  @Test
+  void workloadFilesShip() {
+    for (String w : Workloads.ALL) {
+      assertEquals("site.ycsb.workloads.CoreWorkload", Workloads.load(w).getProperty("workload"));
+      assertEquals("10", Workloads.load(w).getProperty("fieldcount"));
+    }
+  }
+}
