@@ -5,6 +5,7 @@ import java.util.List;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
+import org.jnvm.core.pmem.Pmem;
 
 /**
  * One thread's failure-atomic block: its nesting depth, heap and log, and what it did so far (lines
@@ -148,22 +149,41 @@ final class Block {
   }
 
   /**
-   * Logs before a store to a field of {@code o}: the whole object if it is small ({@link
-   * Hooks#WHOLE_OBJECT_BYTES}), else the lines of the store.
+   * Logs before a store to a field of {@code o}: the lines of the store, or, when the store reaches
+   * a second line of a small object ({@link Hooks#WHOLE_OBJECT_BYTES}) that the block already
+   * logged a line of, every line of the object not logged yet, behind one fence.
    */
   void beforeStore(PObject o, long fieldOffset, long bytes) {
     if (depth == 0) return;
     if (abortedBy != null) throw new BlockAbortedException("persistent store refused", abortedBy);
+    long address = o.address() + ObjectLayout.HEADER + fieldOffset;
     long whole = ObjectLayout.HEADER + (long) o.payloadSize();
-    if (whole <= Hooks.WHOLE_OBJECT_BYTES) {
+    if (whole > Pmem.LINE
+        && whole <= Hooks.WHOLE_OBJECT_BYTES
+        && touchesAnother(o, address, bytes)) {
       if (fieldOffset < 0 || fieldOffset + bytes > whole - ObjectLayout.HEADER) {
         throw new IndexOutOfBoundsException(
             "store outside the object: offset=" + fieldOffset + " bytes=" + bytes + " object=" + o);
       }
       Undo.beforeStore(this, o.address(), whole);
     } else {
-      Undo.beforeStore(this, o.address() + ObjectLayout.HEADER + fieldOffset, bytes);
+      Undo.beforeStore(this, address, bytes);
     }
+  }
+
+  /**
+   * True if the store's first line is not logged yet but another line of {@code o} is: the block
+   * updates several lines of the object.
+   */
+  private boolean touchesAnother(PObject o, long address, long bytes) {
+    long base = heap.base();
+    long first = address & -Pmem.LINE;
+    if (bytes <= 0 || seen.contains(first - base)) return false;
+    long end = o.address() + ObjectLayout.HEADER + o.payloadSize();
+    for (long line = o.address(); line < end; line += Pmem.LINE) {
+      if (line != first && seen.contains(line - base)) return true;
+    }
+    return false;
   }
 
   /** The allocation hook: objects this thread allocates on the block's heap belong to it. */

@@ -12,9 +12,9 @@ import org.jnvm.core.heap.PObject;
  * accessor as usual (no write-back, no fence). Inside a block this logs the lines not logged yet;
  * outside a block it does nothing (the store is then a plain low-level store, durable only once
  * written back and fenced). {@link #beforeStore(PObject, long, long)} does the same from a payload
- * offset, and logs a small object whole at its first store (see {@link #WHOLE_OBJECT_BYTES}):
- * prefer it when the object is at hand. Reads need nothing. Allocation and {@link Heap#free} need
- * nothing either: the heap reports them to jpfa itself.
+ * offset, and logs the rest of a small object at once when a block reaches a second line of it (see
+ * {@link #WHOLE_OBJECT_BYTES}): prefer it when the object is at hand. Reads need nothing.
+ * Allocation and {@link Heap#free} need nothing either: the heap reports them to jpfa itself.
  *
  * <pre>{@code
  * void balance(long v) {
@@ -42,10 +42,11 @@ import org.jnvm.core.heap.PObject;
  */
 public final class Hooks {
   /**
-   * Objects of at most this many bytes (header included: four lines) are logged whole at the first
-   * store a block makes to them through {@link #beforeStore(PObject, long, long)}: one undo fence
-   * for an update of several of their fields, where logging line by line costs one per line. Larger
-   * objects (arrays, blobs) are logged line by line.
+   * Objects of at most this many bytes (header included: four lines) are logged whole as soon as a
+   * block, through {@link #beforeStore(PObject, long, long)}, stores to a second line of theirs: an
+   * update of several of their lines costs two undo fences at most, where logging line by line
+   * costs one per line, and an update of one line logs that line only. Larger objects (arrays,
+   * blobs) are logged line by line.
    */
   public static final int WHOLE_OBJECT_BYTES = 4 * 64;
 

@@ -105,7 +105,7 @@ class FaCrashTest {
     assertTrue(s.images() > s.fences(), s.toString());
   }
 
-  /** A three-line object logged whole at its first store (one undo fence for all its lines). */
+  /** A three-line object logged whole when a block reaches its second line. */
   @Test
   void aSmallObjectLoggedWholeIsAllOrNothing() {
     Linearizable<String> h = new Linearizable<>(wide(0));
