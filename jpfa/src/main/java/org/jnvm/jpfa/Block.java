@@ -156,15 +156,14 @@ final class Block {
   void beforeStore(PObject o, long fieldOffset, long bytes) {
     if (depth == 0) return;
     if (abortedBy != null) throw new BlockAbortedException("persistent store refused", abortedBy);
-    long address = o.address() + ObjectLayout.HEADER + fieldOffset;
     long whole = ObjectLayout.HEADER + (long) o.payloadSize();
-    if (whole > Pmem.LINE
-        && whole <= Hooks.WHOLE_OBJECT_BYTES
-        && touchesAnother(o, address, bytes)) {
-      if (fieldOffset < 0 || fieldOffset + bytes > whole - ObjectLayout.HEADER) {
-        throw new IndexOutOfBoundsException(
-            "store outside the object: offset=" + fieldOffset + " bytes=" + bytes + " object=" + o);
-      }
+    if (fieldOffset < 0 || bytes < 0 || fieldOffset + bytes > whole - ObjectLayout.HEADER) {
+      throw new IndexOutOfBoundsException(
+          "store outside the object: offset=" + fieldOffset + " bytes=" + bytes + " object=" + o);
+    }
+    long address = o.address() + ObjectLayout.HEADER + fieldOffset;
+    boolean small = whole > Pmem.LINE && whole <= Hooks.WHOLE_OBJECT_BYTES;
+    if (small && touchesAnother(o, address, bytes)) {
       Undo.beforeStore(this, o.address(), whole);
     } else {
       Undo.beforeStore(this, address, bytes);

@@ -74,13 +74,13 @@ class FenceCountTest {
                         for (int i = 0; i < Wide.FIELDS; i++) w.set(i, 100 + i);
                       }));
       assertEquals(3, s.fences(), "three lines, two undo fences, one commit: " + s);
+      for (int i = 0; i < Wide.FIELDS; i++) assertEquals(100 + i, w.get(i));
+      assertThrows(IndexOutOfBoundsException.class, () -> FA.run(h, () -> w.set(Wide.FIELDS, 1)));
+      for (int i = 0; i < Wide.FIELDS; i++) assertEquals(100 + i, w.get(i), "aborted, unchanged");
       CrashStats one = count(h, x -> FA.run(h, () -> w.set(Wide.FIELDS - 1, 7)));
       assertEquals(2, one.fences(), one.toString());
       assertEquals(
           5, one.pwbs(), "entry (2 lines), ACTIVE, the line, the record; no other: " + one);
-      for (int i = 0; i < Wide.FIELDS; i++) assertEquals(100 + i, w.get(i));
-      assertThrows(IndexOutOfBoundsException.class, () -> FA.run(h, () -> w.set(Wide.FIELDS, 1)));
-      for (int i = 0; i < Wide.FIELDS; i++) assertEquals(100 + i, w.get(i), "aborted, unchanged");
     }
   }
 
