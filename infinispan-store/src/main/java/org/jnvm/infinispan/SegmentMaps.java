@@ -31,7 +31,7 @@ final class SegmentMaps {
   private final PConcurrentHashMap<Object, PObject>[] maps;
   private final StampedLock[] locks;
 
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"})
   SegmentMaps(StoreRoot root, RecordWriter writer) {
     this.root = root;
     this.writer = writer;

@@ -10,7 +10,6 @@ import org.infinispan.configuration.parsing.ConfigurationParser;
 import org.infinispan.configuration.parsing.Namespace;
 import org.infinispan.configuration.parsing.Namespaces;
 import org.infinispan.configuration.parsing.ParseUtils;
-import org.infinispan.configuration.parsing.Parser;
 import org.jnvm.infinispan.StoreMode;
 
 /**
@@ -43,7 +42,7 @@ public class JnvmStoreConfigurationParser implements ConfigurationParser {
         case SIZE -> b.size(value);
         case MODE -> b.mode(mode(value));
         case CREATE_IF_MISSING -> b.createIfMissing(bool(value));
-        default -> Parser.parseStoreAttribute(reader, i, b);
+        default -> CacheParser.parseStoreAttribute(reader, i, b);
       }
     }
     while (reader.inTag()) {
