@@ -99,6 +99,17 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
     return blocking.runBlocking(o::close, "jnvm-store-stop");
   }
 
+  /**
+   * Removes the cache's entries (the cache is being removed), then stops. The empty segment maps
+   * and the root stay in the heap, ready for a cache of the same name.
+   */
+  @Override
+  public CompletionStage<Void> destroy() {
+    OpenStore o = open;
+    if (o == null) return CompletableFuture.completedFuture(null);
+    return clear().thenCompose(v -> stop());
+  }
+
   // ---- single entries: inline ----------------------------------------------------------------
 
   @Override
