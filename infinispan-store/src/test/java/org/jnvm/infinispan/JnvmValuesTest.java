@@ -1,6 +1,7 @@
 package org.jnvm.infinispan;
 
 import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
 import static org.testng.Assert.assertNotNull;
 import static org.testng.Assert.assertNull;
 import static org.testng.Assert.assertSame;
@@ -10,6 +11,7 @@ import static org.testng.Assert.expectThrows;
 import java.nio.file.Path;
 import org.infinispan.Cache;
 import org.infinispan.manager.EmbeddedCacheManager;
+import org.jnvm.core.JNVM;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.StoreAudit;
 import org.jnvm.core.heap.TestHeaps;
@@ -84,6 +86,28 @@ public class JnvmValuesTest {
         cm.stop();
       }
     } finally {
+      TestPaths.delete(path);
+    }
+  }
+
+  @Test
+  public void theStoreSharesTheJnvmDefaultHeapAndLeavesItOpen() {
+    Path path = TestPaths.heap("default-heap");
+    try {
+      Heap mine = JNVM.init(path.toString(), 64 << 20);
+      EmbeddedCacheManager cm = Caches.manager(Caches.config(path, StoreMode.JPDT, 0, false));
+      try {
+        Cache<String, Object> c = cm.getCache(Caches.NAME);
+        assertSame(JnvmStore.heap(c), mine, "the open heap is shared, not opened twice");
+        c.put("k", new PString(mine, "shared"));
+        assertEquals(c.get("k").toString(), "shared");
+      } finally {
+        cm.stop();
+      }
+      assertFalse(mine.isClosed(), "the store does not close a heap it did not open");
+      assertNull(JnvmHeaps.get(path));
+    } finally {
+      JNVM.close();
       TestPaths.delete(path);
     }
   }
