@@ -1,0 +1,65 @@
+package org.jnvm.infinispan;
+
+import java.util.List;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapCorruptException;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.jpdt.collection.PConcurrentHashMap;
+import org.jnvm.jpfa.FA;
+
+/**
+ * J-PFA mode: an existing key's {@link FaEntry} is updated in place by one failure-atomic block
+ * (new parts allocated, fields stored, old parts freed at commit); a new key gets a record built in
+ * a block, then published by the map's one durable store; a removed record is freed in a block.
+ *
+ * <p>The J-NVM value of a write is made durable (written back, fenced) before the block starts, so
+ * that no committed block can reference data that is not on media. Frees happen inside blocks,
+ * which satisfies the rule that memory written by blocks is freed only once their logs cannot
+ * replay (docs/jpfa.md, isolation contract rule 4).
+ */
+final class FaWriter implements RecordWriter {
+  private final Heap heap;
+
+  FaWriter(Heap heap) {
+    this.heap = heap;
+  }
+
+  @Override
+  public void put(PConcurrentHashMap<Object, PObject> map, KeyForm key, EntryData d) {
+    if (d.valueRef() != null) d.valueRef().persist();
+    PObject existing = map.get(key);
+    if (existing != null) {
+      FaEntry e = entry(existing);
+      FA.run(heap, () -> e.update(d));
+      return;
+    }
+    FaEntry fresh = FA.call(heap, () -> new FaEntry(heap, d));
+    try {
+      map.put(key, fresh);
+    } catch (RuntimeException x) {
+      FA.run(heap, fresh::release); // never published
+      throw x;
+    }
+  }
+
+  @Override
+  public void release(List<StoredEntry> records) {
+    if (records.isEmpty()) return;
+    FA.run(
+        heap,
+        () -> {
+          for (StoredEntry r : records) ((FaEntry) r).release();
+        });
+  }
+
+  @Override
+  public StoredEntry view(PObject o) {
+    return entry(o);
+  }
+
+  private FaEntry entry(PObject o) {
+    if (o instanceof FaEntry e) return e;
+    throw new HeapCorruptException(
+        "a J-PFA store map holds a " + o + ", not an FaEntry (J-PDT data?) file=" + heap.file());
+  }
+}

@@ -1,0 +1,282 @@
+package org.jnvm.infinispan;
+
+import io.reactivex.rxjava3.core.Flowable;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Predicate;
+import org.infinispan.Cache;
+import org.infinispan.commons.configuration.ConfiguredBy;
+import org.infinispan.commons.util.IntSet;
+import org.infinispan.configuration.cache.StoreConfiguration;
+import org.infinispan.persistence.spi.InitializationContext;
+import org.infinispan.persistence.spi.MarshallableEntry;
+import org.infinispan.persistence.spi.NonBlockingStore;
+import org.infinispan.persistence.spi.PersistenceException;
+import org.infinispan.util.concurrent.BlockingManager;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
+
+/**
+ * An Infinispan {@link NonBlockingStore} in a J-NVM heap: one persistent map per segment from key
+ * to entry record, in J-PDT mode (immutable records, no log) or J-PFA mode (records updated in
+ * failure-atomic blocks). Every write, delete and clear is durable when its stage completes. J-NVM
+ * keys and values pass by reference, never marshalled; everything else goes through Infinispan's
+ * persistence marshaller (see {@link Codec}). The heap is shared with the application through
+ * {@link #heap(Cache)} (ownership rules in {@link JnvmHeaps}).
+ *
+ * <p><b>Threads.</b> Infinispan calls most methods on non-blocking threads, which must never wait
+ * on I/O. This store:
+ *
+ * <ul>
+ *   <li>runs {@code load}, {@code containsKey}, {@code write}, {@code delete}, {@code size}, {@code
+ *       approximateSize} and (through the SPI's default) {@code batch} inline: each is a bounded
+ *       memory-speed operation (marshalling, a hash lookup, at most a few write-backs and fences,
+ *       about a microsecond), holding a segment lock that only other such operations hold, like
+ *       Infinispan's own in-memory data container;
+ *   <li>runs {@code start} and {@code stop} (mapping a file, recovery, index rebuild), {@code
+ *       clear}, {@code removeSegments}, {@code purgeExpired}, {@code publishEntries} and {@code
+ *       publishKeys} (work proportional to the data) on the blocking manager; iterations copy one
+ *       segment at a time under its read lock and emit on Infinispan's non-blocking threads.
+ * </ul>
+ *
+ * <p><b>Segments.</b> Every segment's map is created when the store is first created (local caches
+ * own all segments), and the segment count is recorded: reopening with another count fails. {@code
+ * removeSegments} empties the maps; {@code addSegments} has nothing to do.
+ */
+@ConfiguredBy(JnvmStoreConfiguration.class)
+public class JnvmStore implements NonBlockingStore<Object, Object> {
+  private volatile OpenStore open;
+  private BlockingManager blocking;
+
+  /**
+   * The heap the J-NVM store of {@code cache} uses, to allocate J-NVM values to put into it. The
+   * store must be started (the cache running).
+   *
+   * @throws IllegalStateException if the cache has no J-NVM store or its heap is not open
+   */
+  public static Heap heap(Cache<?, ?> cache) {
+    for (StoreConfiguration s : cache.getCacheConfiguration().persistence().stores()) {
+      if (s instanceof JnvmStoreConfiguration c) {
+        Heap h = JnvmHeaps.get(Path.of(c.path()));
+        if (h == null) {
+          throw new IllegalStateException(
+              "the J-NVM store of cache '" + cache.getName() + "' is not started: " + c.path());
+        }
+        return h;
+      }
+    }
+    throw new IllegalStateException("cache '" + cache.getName() + "' has no J-NVM store");
+  }
+
+  /** The heap of this store (null before start and after stop). */
+  public Heap heap() {
+    OpenStore o = open;
+    return o == null ? null : o.heap;
+  }
+
+  @Override
+  public Set<Characteristic> characteristics() {
+    return EnumSet.of(
+        Characteristic.SEGMENTABLE, Characteristic.EXPIRATION, Characteristic.BULK_READ);
+  }
+
+  @Override
+  public CompletionStage<Void> start(InitializationContext ctx) {
+    blocking = ctx.getBlockingManager();
+    return blocking.runBlocking(() -> open = OpenStore.open(ctx), "jnvm-store-start");
+  }
+
+  @Override
+  public CompletionStage<Void> stop() {
+    OpenStore o = open;
+    open = null;
+    if (o == null) return CompletableFuture.completedFuture(null);
+    return blocking.runBlocking(o::close, "jnvm-store-stop");
+  }
+
+  /**
+   * Removes the cache's entries (the cache is being removed), then stops. The empty segment maps
+   * and the root stay in the heap, ready for a cache of the same name.
+   */
+  @Override
+  public CompletionStage<Void> destroy() {
+    OpenStore o = open;
+    if (o == null) return CompletableFuture.completedFuture(null);
+    return clear().thenCompose(v -> stop());
+  }
+
+  // ---- single entries: inline ----------------------------------------------------------------
+
+  @Override
+  public CompletionStage<MarshallableEntry<Object, Object>> load(int segment, Object key) {
+    try {
+      OpenStore o = store();
+      long now = o.now();
+      EntryData d =
+          o.maps.read(
+              o.segment(segment, key), o.codec.key(key), r -> expired(r, now) ? null : r.read());
+      return CompletableFuture.completedFuture(d == null ? null : o.codec.decode(key, d));
+    } catch (Throwable t) {
+      return failed(t);
+    }
+  }
+
+  @Override
+  public CompletionStage<Boolean> containsKey(int segment, Object key) {
+    try {
+      OpenStore o = store();
+      long now = o.now();
+      Boolean found = o.maps.read(o.segment(segment, key), o.codec.key(key), r -> !expired(r, now));
+      return CompletableFuture.completedFuture(Boolean.TRUE.equals(found));
+    } catch (Throwable t) {
+      return failed(t);
+    }
+  }
+
+  @Override
+  public CompletionStage<Void> write(int segment, MarshallableEntry<?, ?> entry) {
+    try {
+      OpenStore o = store();
+      Object key = entry.getKey();
+      o.maps.write(o.segment(segment, key), o.codec.key(key), o.codec.encode(entry));
+      return CompletableFuture.completedFuture(null);
+    } catch (Throwable t) {
+      return failed(t);
+    }
+  }
+
+  @Override
+  public CompletionStage<Boolean> delete(int segment, Object key) {
+    try {
+      OpenStore o = store();
+      return CompletableFuture.completedFuture(
+          o.maps.delete(o.segment(segment, key), o.codec.key(key)));
+    } catch (Throwable t) {
+      return failed(t);
+    }
+  }
+
+  @Override
+  public CompletionStage<Long> size(IntSet segments) {
+    try {
+      OpenStore o = store();
+      long n = 0;
+      for (int s : segmentsOf(o, segments)) n += o.maps.size(s);
+      return CompletableFuture.completedFuture(n);
+    } catch (Throwable t) {
+      return failed(t);
+    }
+  }
+
+  @Override
+  public CompletionStage<Long> approximateSize(IntSet segments) {
+    return size(segments);
+  }
+
+  // ---- whole segments: blocking threads ------------------------------------------------------
+
+  @Override
+  public CompletionStage<Void> clear() {
+    OpenStore o = open;
+    if (o == null) return failed(notStarted());
+    return blocking.runBlocking(
+        () -> {
+          for (int s = 0; s < o.maps.segments(); s++) o.maps.clear(s);
+        },
+        "jnvm-store-clear");
+  }
+
+  @Override
+  public CompletionStage<Void> addSegments(IntSet segments) {
+    return CompletableFuture.completedFuture(null); // every segment's map exists from the start
+  }
+
+  @Override
+  public CompletionStage<Void> removeSegments(IntSet segments) {
+    OpenStore o = open;
+    if (o == null) return failed(notStarted());
+    return blocking.runBlocking(
+        () -> {
+          for (int s : segments) o.maps.clear(s);
+        },
+        "jnvm-store-remove-segments");
+  }
+
+  @Override
+  public Flowable<MarshallableEntry<Object, Object>> publishEntries(
+      IntSet segments, Predicate<? super Object> filter, boolean includeValues) {
+    return onBlocking(
+        o -> {
+          long now = o.now();
+          return Flowable.fromIterable(segmentsOf(o, segments))
+              .concatMapIterable(s -> Iteration.entries(o, s, filter, includeValues, now));
+        });
+  }
+
+  @Override
+  public Flowable<Object> publishKeys(IntSet segments, Predicate<? super Object> filter) {
+    return onBlocking(
+        o -> {
+          long now = o.now();
+          return Flowable.fromIterable(segmentsOf(o, segments))
+              .concatMapIterable(s -> Iteration.keys(o, s, filter, now));
+        });
+  }
+
+  @Override
+  public Flowable<MarshallableEntry<Object, Object>> purgeExpired() {
+    return onBlocking(
+        o -> {
+          long now = o.now();
+          return Flowable.fromIterable(segmentsOf(o, null))
+              .concatMapIterable(s -> Iteration.purge(o, s, now));
+        });
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------
+
+  private <T> Flowable<T> onBlocking(java.util.function.Function<OpenStore, Flowable<T>> body) {
+    Flowable<T> deferred =
+        Flowable.defer(
+            () -> {
+              OpenStore o = open;
+              if (o == null) return Flowable.error(notStarted());
+              return body.apply(o);
+            });
+    return Flowable.fromPublisher(blocking.blockingPublisher(deferred));
+  }
+
+  private static boolean expired(StoredEntry r, long now) {
+    long e = r.expiry();
+    return e > 0 && e <= now;
+  }
+
+  private static List<Integer> segmentsOf(OpenStore o, IntSet segments) {
+    int n = o.maps.segments();
+    List<Integer> out = new ArrayList<>(segments == null ? n : segments.size());
+    for (int s = 0; s < n; s++) {
+      if (segments == null || segments.contains(s)) out.add(s);
+    }
+    return out;
+  }
+
+  private OpenStore store() {
+    OpenStore o = open;
+    if (o == null) throw notStarted();
+    return o;
+  }
+
+  private static PersistenceException notStarted() {
+    return new PersistenceException("jnvm-store is not started");
+  }
+
+  private static <T> CompletionStage<T> failed(Throwable t) {
+    return CompletableFuture.failedFuture(
+        t instanceof PersistenceException ? t : new PersistenceException(t.getMessage(), t));
+  }
+}

@@ -1,0 +1,71 @@
+package org.jnvm.infinispan;
+
+import java.nio.file.Path;
+import org.infinispan.commons.time.TimeService;
+import org.infinispan.distribution.ch.KeyPartitioner;
+import org.infinispan.persistence.spi.InitializationContext;
+import org.infinispan.persistence.spi.PersistenceException;
+import org.jnvm.core.JnvmException;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
+
+/**
+ * What a started store holds: its heap (shared through {@link JnvmHeaps}), its segment maps, the
+ * codec, and what it needs from Infinispan. Built on a blocking thread: opening a heap maps a file
+ * and may run recovery and rebuild indexes.
+ */
+final class OpenStore {
+  final Heap heap;
+  final SegmentMaps maps;
+  final Codec codec;
+  final KeyPartitioner partitioner;
+  final TimeService time;
+  final boolean segmented;
+  final String cache;
+
+  private OpenStore(Heap heap, SegmentMaps maps, InitializationContext ctx, boolean segmented) {
+    this.heap = heap;
+    this.maps = maps;
+    this.codec = new Codec(heap, ctx.getPersistenceMarshaller(), ctx.getMarshallableEntryFactory());
+    this.partitioner = ctx.getKeyPartitioner();
+    this.time = ctx.getTimeService();
+    this.segmented = segmented;
+    this.cache = ctx.getCache().getName();
+  }
+
+  /** Opens (or creates) the heap and this cache's store in it; clear messages on every failure. */
+  static OpenStore open(InitializationContext ctx) {
+    JnvmStoreConfiguration c = ctx.getConfiguration();
+    String cache = ctx.getCache().getName();
+    int segments = ctx.getCache().getCacheConfiguration().clustering().hash().numSegments();
+    Heap heap;
+    try {
+      heap = JnvmHeaps.acquire(Path.of(c.path()), c.size(), c.createIfMissing());
+    } catch (JnvmException | IllegalArgumentException e) {
+      throw new PersistenceException(
+          "jnvm-store of cache '" + cache + "' cannot open its heap: " + e.getMessage(), e);
+    }
+    try {
+      StoreRoot root = StoreRoot.openOrCreate(heap, cache, c.mode(), segments);
+      RecordWriter w = c.mode() == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap);
+      return new OpenStore(heap, new SegmentMaps(root, w), ctx, c.segmented());
+    } catch (RuntimeException e) {
+      JnvmHeaps.release(heap);
+      throw new PersistenceException(
+          "jnvm-store of cache '" + cache + "' cannot start: " + e.getMessage(), e);
+    }
+  }
+
+  /** The segment of {@code key}: Infinispan's when the store is segmented, else computed. */
+  int segment(int given, Object key) {
+    return segmented ? given : partitioner.getSegment(key);
+  }
+
+  long now() {
+    return time.wallClockTime();
+  }
+
+  void close() {
+    JnvmHeaps.release(heap);
+  }
+}

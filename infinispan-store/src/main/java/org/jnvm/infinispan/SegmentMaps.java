@@ -1,0 +1,173 @@
+package org.jnvm.infinispan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.StampedLock;
+import java.util.function.Function;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.jpdt.collection.PConcurrentHashMap;
+
+/**
+ * One cache's entries: a persistent map per segment (key to entry record) and a lock per segment.
+ *
+ * <p>Why a lock of our own on top of the map's: a record (and a J-NVM value) is freed by the write
+ * or removal that drops it, so a reader must not be reading it then. Reads hold the segment's lock
+ * for reading while they copy a record to volatile memory; writes, removals and clears hold it for
+ * writing while they publish and free. Every operation under the lock is a bounded memory-speed
+ * operation (at most a few fences, no I/O, no waiting on anything but other such operations), which
+ * is why these calls may run on Infinispan's non-blocking threads; whole-segment work (snapshot,
+ * clear, purge) runs on blocking threads.
+ */
+final class SegmentMaps {
+  /**
+   * A key and its record's contents, copied under the segment lock: {@code key} is the marshalled
+   * bytes of a stored blob, or the stored J-NVM key (a PString copy or the caller's object).
+   */
+  record Snapshot(Object key, EntryData data) {}
+
+  private final StoreRoot root;
+  private final RecordWriter writer;
+  private final PConcurrentHashMap<Object, PObject>[] maps;
+  private final StampedLock[] locks;
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  SegmentMaps(StoreRoot root, RecordWriter writer) {
+    this.root = root;
+    this.writer = writer;
+    int n = root.segments();
+    this.maps = new PConcurrentHashMap[n];
+    this.locks = new StampedLock[n];
+    for (int s = 0; s < n; s++) {
+      maps[s] = root.map(s);
+      locks[s] = new StampedLock();
+    }
+  }
+
+  int segments() {
+    return maps.length;
+  }
+
+  /** {@code f} applied to the record of {@code key}, or null if absent; under the read lock. */
+  <R> R read(int seg, KeyForm key, Function<StoredEntry, R> f) {
+    long stamp = locks[seg].readLock();
+    try {
+      PObject r = maps[seg].get(key);
+      return r == null ? null : f.apply(writer.view(r));
+    } finally {
+      locks[seg].unlockRead(stamp);
+    }
+  }
+
+  void write(int seg, KeyForm key, EntryData d) {
+    long stamp = locks[seg].writeLock();
+    try {
+      writer.put(maps[seg], key, d);
+    } finally {
+      locks[seg].unlockWrite(stamp);
+    }
+  }
+
+  /** Removes {@code key}; true if it was there. */
+  boolean delete(int seg, KeyForm key) {
+    long stamp = locks[seg].writeLock();
+    try {
+      PObject r = maps[seg].remove(key);
+      if (r == null) return false;
+      writer.release(List.of(writer.view(r)));
+      return true;
+    } finally {
+      locks[seg].unlockWrite(stamp);
+    }
+  }
+
+  long size(int seg) {
+    return maps[seg].size();
+  }
+
+  /**
+   * Empties segment {@code seg}: the map is cleared atomically (one durable store), then the
+   * records it held are freed.
+   */
+  void clear(int seg) {
+    long stamp = locks[seg].writeLock();
+    try {
+      List<StoredEntry> records = new ArrayList<>(maps[seg].size());
+      for (PObject r : maps[seg].values()) records.add(writer.view(r));
+      maps[seg].clear();
+      writer.release(records);
+    } finally {
+      locks[seg].unlockWrite(stamp);
+    }
+  }
+
+  /** Copies of the entries of segment {@code seg}, taken under its read lock. */
+  List<Snapshot> snapshot(int seg) {
+    long stamp = locks[seg].readLock();
+    try {
+      List<Snapshot> out = new ArrayList<>(maps[seg].size());
+      for (Map.Entry<Object, PObject> e : maps[seg].entrySet()) {
+        out.add(new Snapshot(rawKey(e.getKey()), writer.view(e.getValue()).read()));
+      }
+      return out;
+    } finally {
+      locks[seg].unlockRead(stamp);
+    }
+  }
+
+  /**
+   * The keys of segment {@code seg} (as in {@link Snapshot}) whose entries have not expired at
+   * {@code now}, reading no more of the records than their expiry.
+   */
+  List<Object> keys(int seg, long now) {
+    long stamp = locks[seg].readLock();
+    try {
+      List<Object> out = new ArrayList<>(maps[seg].size());
+      for (Map.Entry<Object, PObject> e : maps[seg].entrySet()) {
+        long expiry = writer.view(e.getValue()).expiry();
+        if (expiry <= 0 || expiry > now) out.add(rawKey(e.getKey()));
+      }
+      return out;
+    } finally {
+      locks[seg].unlockRead(stamp);
+    }
+  }
+
+  /**
+   * Removes the entries of segment {@code seg} expired at {@code now}, each with its own durable
+   * removal, and returns them (stored key and contents, read before the removal).
+   */
+  List<Snapshot> purgeExpired(int seg, long now) {
+    long stamp = locks[seg].writeLock();
+    try {
+      List<Snapshot> out = new ArrayList<>();
+      List<PObject> expired = new ArrayList<>();
+      for (Map.Entry<Object, PObject> e : maps[seg].entrySet()) {
+        StoredEntry r = writer.view(e.getValue());
+        long expiry = r.expiry();
+        if (expiry > 0 && expiry <= now) {
+          out.add(new Snapshot(rawKey(e.getKey()), r.read()));
+          expired.add((PObject) e.getKey());
+        }
+      }
+      for (PObject k : expired) removeStored(seg, k);
+      return out;
+    } finally {
+      locks[seg].unlockWrite(stamp);
+    }
+  }
+
+  private void removeStored(int seg, PObject storedKey) {
+    PObject r = maps[seg].remove(storedKey);
+    if (r != null) writer.release(List.of(writer.view(r)));
+  }
+
+  /** Marshalled bytes of a blob (copied: the blob may be freed later), else the J-NVM key. */
+  private static Object rawKey(Object stored) {
+    return stored instanceof Blob b ? b.toArray() : stored;
+  }
+
+  StoreRoot root() {
+    return root;
+  }
+}

@@ -1,0 +1,108 @@
+package org.jnvm.infinispan;
+
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.jpdt.PString;
+import org.jnvm.jpdt.PType;
+import org.jnvm.jpdt.PTypes;
+
+/**
+ * The key type of the store's segment maps: takes {@link KeyForm}s, stores what the map owns (a
+ * {@link Blob} of marshalled bytes, a {@link PString} copy, or the caller's J-NVM key itself) and
+ * returns the stored object as is; the store decodes it.
+ *
+ * <p>Equivalence: a marshalled key matches a blob with the same bytes; a {@code PString} key
+ * matches a stored {@code PString} with the same chars; any other J-NVM key matches only itself.
+ * The three never match one another, as in Infinispan, where a {@code PString} never equals a
+ * {@code String}. Hashes: a blob's stored content hash, else the object's own hash (content for a
+ * {@code PString}).
+ *
+ * <p>Copying (the map frees the stored key when it drops the entry): the store owns every key it
+ * stores, J-NVM keys included.
+ */
+final class StoreKeyType implements PType<Object> {
+  /** The code recorded in the store's maps; in the user range of {@link PTypes}. */
+  static final int CODE = 7101;
+
+  static final StoreKeyType INSTANCE = new StoreKeyType();
+
+  static {
+    PTypes.register(INSTANCE);
+  }
+
+  private StoreKeyType() {}
+
+  /** Makes sure the type is registered before any store map is created or reopened. */
+  static StoreKeyType registered() {
+    return INSTANCE;
+  }
+
+  @Override
+  public int code() {
+    return CODE;
+  }
+
+  @Override
+  public String name() {
+    return "infinispan-keys";
+  }
+
+  @Override
+  public boolean copies() {
+    return true;
+  }
+
+  @Override
+  public PObject store(Heap heap, Object value) {
+    KeyForm k = (KeyForm) value;
+    switch (k.kind) {
+      case BYTES:
+        return new Blob(heap, k.bytes, 0, k.bytes.length);
+      case PSTRING:
+        return new PString(heap, (PString) k.object);
+      default:
+        if (k.object.heap() != heap) {
+          throw new IllegalArgumentException(
+              "a J-NVM key must live in the store's heap: key="
+                  + k.object
+                  + " keyHeap="
+                  + k.object.heap().file()
+                  + " storeHeap="
+                  + heap.file());
+        }
+        k.object.pwbObject();
+        return k.object;
+    }
+  }
+
+  @Override
+  public Object load(PObject stored) {
+    return stored;
+  }
+
+  @Override
+  public boolean accepts(Object o) {
+    return o instanceof KeyForm || o instanceof PObject;
+  }
+
+  @Override
+  public int hash(Object o) {
+    if (o instanceof KeyForm k) return k.hash;
+    if (o instanceof Blob b) return b.contentHash();
+    return o.hashCode();
+  }
+
+  @Override
+  public boolean matches(PObject stored, Object o) {
+    if (o instanceof PObject p) return stored.equals(p);
+    if (!(o instanceof KeyForm k)) return false;
+    switch (k.kind) {
+      case BYTES:
+        return stored instanceof Blob b && b.contentEquals(k.bytes, k.hash);
+      case PSTRING:
+        return stored instanceof PString s && s.contentEquals((PString) k.object);
+      default:
+        return !(stored instanceof Blob) && !(stored instanceof PString) && stored.equals(k.object);
+    }
+  }
+}
