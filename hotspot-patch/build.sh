@@ -130,27 +130,69 @@ stage_test() {
     timed test-core-on-patched mvn -B verify -pl jnvm-core,hotspot-patch -am)
 }
 
+# Which write-back instruction a JDK's gateway code holds: a short JMH run prints the compiled
+# measurement loop of line1Java (no hsdis here: raw bytes, decoded by tools/writebacks.py), and
+# the JVM prints its interpreter entries and write-back stubs (what the interpreter and C1 run).
+emitted() {
+  local name="$1" home="$2"
+  local log="$OUT/bench/$name.asm.log"
+  JAVA_HOME="$home" "$ROOT/bin/jnvm" jmh 'GatewayBench\.line1Java' -f 1 -wi 2 -w 2 -i 1 -r 1 \
+    -jvmArgsPrepend "-XX:+UnlockDiagnosticVMOptions -XX:CompileCommand=quiet $PRINT_STUB" \
+    >"$log" 2>&1
+  "$home/bin/java" -XX:+UnlockDiagnosticVMOptions -XX:+PrintInterpreter -XX:+PrintStubCode \
+    -version >>"$log" 2>&1
+  python3 "$MODULE/tools/writebacks.py" "$log" | grep -v '^C1' | tee "$OUT/bench/$name.insns"
+}
+PRINT_STUB="-XX:CompileCommand=print,*GatewayBench_line1Java_jmhTest::line1Java_avgt_jmhStub"
+
 # GatewayBench (store + pwb + pfence, one line and 64 lines per fence) on each JDK in turn, in
 # one session, so the figures sit side by side; each JDK's -Xlog:os+cpu line says whether it
 # detects clwb.
 stage_bench() {
   [ -x "$IMAGE/bin/java" ] || { log "no patched JDK in $IMAGE: run '$0 jdk' first"; return 1; }
-  local jdk17 jdk25 name home
-  jdk17="$BOOT_JDK"
+  local jdk25 name home
   jdk25="$(find /usr/lib/jvm -maxdepth 1 -type d -name '*25*' | head -1)"
   (cd "$ROOT" && mvn -B -q -DskipTests -Dfmt.skip package -pl benchmarks -am)
   mkdir -p "$OUT/bench"
   for name in jdk17 jdk25 patched; do
     case "$name" in
-      jdk17) home="$jdk17" ;;
+      jdk17) home="$BOOT_JDK" ;;
       jdk25) home="$jdk25" ;;
       patched) home="$IMAGE" ;;
     esac
     [ -n "$home" ] && [ -x "$home/bin/java" ] || { log "skipping $name: no JDK found"; continue; }
     log "GatewayBench on $name ($home)"
-    "$home/bin/java" -Xlog:os+cpu -version 2>&1 | grep -i 'CPU:' | head -1 >"$OUT/bench/$name.cpu"
-    JAVA_HOME="$home" timed "bench-$name" "$ROOT/bin/jnvm" jmh 'GatewayBench\.(line1Java|lines64Java)' \
-      -f 1 -wi 3 -w 2 -i 5 -r 2 -rf json -rff "$OUT/bench/$name.json" | tee "$OUT/bench/$name.log"
+    "$home/bin/java" -Xlog:os+cpu -version 2>&1 | grep 'CPU:' | head -1 >"$OUT/bench/$name.cpu"
+    JAVA_HOME="$home" timed "bench-$name" "$ROOT/bin/jnvm" jmh \
+      'GatewayBench\.(line1Java|lines64Java)' -f 1 -wi 3 -w 2 -i 5 -r 2 \
+      -rf json -rff "$OUT/bench/$name.json" >"$OUT/bench/$name.log" 2>&1
+    grep -E '^GatewayBench' "$OUT/bench/$name.log" >&2 || true
+    emitted "$name" "$home"
+  done
+  summary
+}
+
+# One table: JDK, clwb detected, ns per line for each benchmark, instructions in the C2 loop.
+summary() {
+  summary_rows | tee "$OUT/bench/summary.md"
+}
+
+summary_rows() {
+  local name
+  echo "| JDK | clwb in CPU line | line1Java ns | lines64Java ns/line | C2 loop of line1Java |"
+  echo "|---|---|---|---|---|"
+  for name in jdk17 jdk25 patched; do
+    [ -f "$OUT/bench/$name.json" ] || continue
+    python3 - "$OUT/bench/$name" "$name" <<'PY'
+import json, sys
+base, name = sys.argv[1], sys.argv[2]
+cpu = open(base + ".cpu").read()
+scores = {r["benchmark"].rsplit(".", 1)[1]: r["primaryMetric"] for r in json.load(open(base + ".json"))}
+fmt = lambda m: f'{m["score"]:.1f} ± {m["scoreError"]:.1f}' if m else "-"
+c2 = [l.split(": ", 1)[1].strip() for l in open(base + ".insns") if l.startswith("C2 ")]
+print(f'| {name} | {"yes" if "clwb" in cpu else "no"} | {fmt(scores.get("line1Java"))} '
+      f'| {fmt(scores.get("lines64Java"))} | {c2[-1] if c2 else "?"} |')
+PY
   done
 }
 
