@@ -130,15 +130,29 @@ stage_test() {
     timed test-core-on-patched mvn -B verify -pl jnvm-core,hotspot-patch -am)
 }
 
+# bin/jnvm jmh, waiting (up to 20 minutes) while another JMH run on this machine holds JMH's
+# lock: two benchmarks at once would spoil both.
+jmh() {
+  local log="$1"; shift
+  local tries=0
+  while true; do
+    "$ROOT/bin/jnvm" jmh "$@" >"$log" 2>&1 && return 0
+    grep -q 'Unable to acquire the JMH lock' "$log" || { tail -20 "$log" >&2; return 1; }
+    tries=$((tries + 1))
+    [ "$tries" -lt 40 ] || { log "JMH lock still held after 20 minutes"; return 1; }
+    log "another JMH run holds its lock; waiting 30 s"
+    sleep 30
+  done
+}
+
 # Which write-back instruction a JDK's gateway code holds: a short JMH run prints the compiled
 # measurement loop of line1Java (no hsdis here: raw bytes, decoded by tools/writebacks.py), and
 # the JVM prints its interpreter entries and write-back stubs (what the interpreter and C1 run).
 emitted() {
   local name="$1" home="$2"
   local log="$OUT/bench/$name.asm.log"
-  JAVA_HOME="$home" "$ROOT/bin/jnvm" jmh 'GatewayBench\.line1Java' -f 1 -wi 2 -w 2 -i 1 -r 1 \
-    -jvmArgsPrepend "-XX:+UnlockDiagnosticVMOptions -XX:CompileCommand=quiet $PRINT_STUB" \
-    >"$log" 2>&1
+  JAVA_HOME="$home" jmh "$log" 'GatewayBench\.line1Java' -f 1 -wi 2 -w 2 -i 1 -r 1 \
+    -jvmArgsPrepend "-XX:+UnlockDiagnosticVMOptions -XX:CompileCommand=quiet $PRINT_STUB"
   "$home/bin/java" -XX:+UnlockDiagnosticVMOptions -XX:+PrintInterpreter -XX:+PrintStubCode \
     -version >>"$log" 2>&1
   python3 "$MODULE/tools/writebacks.py" "$log" | grep -v '^C1' | tee "$OUT/bench/$name.insns"
@@ -162,10 +176,11 @@ stage_bench() {
     esac
     [ -n "$home" ] && [ -x "$home/bin/java" ] || { log "skipping $name: no JDK found"; continue; }
     log "GatewayBench on $name ($home)"
-    "$home/bin/java" -Xlog:os+cpu -version 2>&1 | grep 'CPU:' | head -1 >"$OUT/bench/$name.cpu"
-    JAVA_HOME="$home" timed "bench-$name" "$ROOT/bin/jnvm" jmh \
+    "$home/bin/java" -Xlog:os+cpu -version >"$OUT/bench/$name.cpu.log" 2>&1
+    grep -m1 'CPU:' "$OUT/bench/$name.cpu.log" >"$OUT/bench/$name.cpu" || true
+    JAVA_HOME="$home" timed "bench-$name" jmh "$OUT/bench/$name.log" \
       'GatewayBench\.(line1Java|lines64Java)' -f 1 -wi 3 -w 2 -i 5 -r 2 \
-      -rf json -rff "$OUT/bench/$name.json" >"$OUT/bench/$name.log" 2>&1
+      -rf json -rff "$OUT/bench/$name.json"
     grep -E '^GatewayBench' "$OUT/bench/$name.log" >&2 || true
     emitted "$name" "$home"
   done
