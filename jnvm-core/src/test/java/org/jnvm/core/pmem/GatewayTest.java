@@ -30,15 +30,30 @@ class GatewayTest {
     }
   }
 
+  /** True on a JVM built with the hotspot-patch module (public {@code Unsafe.pwb}). */
+  private static boolean patchedJvm() {
+    return PatchedJvmBackend.tryCreate(new ArrayList<>()) != null;
+  }
+
   @Test
   void testJvmUsesTheWritebackIntrinsics() {
     boolean x86 = System.getProperty("os.arch").matches("amd64|x86_64");
     Assumptions.assumeTrue(x86, "intrinsics are probed on x86 here");
-    assertEquals("intrinsics", Pmem.backendName(), Pmem.backendDescription());
+    String expected = patchedJvm() ? "patched" : "intrinsics";
+    assertEquals(expected, Pmem.backendName(), Pmem.backendDescription());
+  }
+
+  @Test
+  void withoutTheOpensAPatchedJvmKeepsItsBackend() throws Exception {
+    Assumptions.assumeTrue(patchedJvm(), "not a patched JVM: the stock case is tested below");
+    String out = child(javaOf(System.getProperty("java.home")), List.of());
+    assertTrue(out.contains("BACKEND patched"), out);
+    assertTrue(out.lines().noneMatch(l -> l.contains("WARNING")), out);
   }
 
   @Test
   void withoutTheOpensTheGatewayFallsBackWithOneWarning() throws Exception {
+    Assumptions.assumeFalse(patchedJvm(), "a patched JVM needs no --add-opens");
     String out = child(javaOf(System.getProperty("java.home")), List.of());
     assertTrue(out.contains("BACKEND msync"), out);
     assertEquals(
@@ -48,6 +63,7 @@ class GatewayTest {
 
   @Test
   void namedBackendThatCannotRunIsAnError() throws Exception {
+    Assumptions.assumeFalse(patchedJvm(), "the patched backend can run on this JVM");
     String out = child(javaOf(System.getProperty("java.home")), List.of("-Djnvm.backend=patched"));
     assertTrue(out.contains("gateway backend patched was requested but cannot run"), out);
   }
