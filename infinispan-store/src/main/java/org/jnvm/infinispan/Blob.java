@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
+import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.PersistentClass;
 import org.jnvm.core.pmem.Pmem;
@@ -89,8 +90,16 @@ final class Blob extends PObject {
    * time (the lookup of every marshalled key ends here).
    */
   boolean contentEquals(byte[] b, int hash) {
-    if (b.length != length() || hash != contentHash()) return false;
-    long a = fieldAddress(DATA_OFFSET);
+    return contentEqualsAt(address(), b, hash);
+  }
+
+  /** {@link #contentEquals} of the blob at address {@code obj}, read in place (no proxy). */
+  static boolean contentEqualsAt(long obj, byte[] b, int hash) {
+    long p = obj + ObjectLayout.HEADER;
+    if (b.length != Pmem.getInt(p + LENGTH_OFFSET) || hash != Pmem.getInt(p + HASH_OFFSET)) {
+      return false;
+    }
+    long a = p + DATA_OFFSET;
     int i = 0;
     for (; i + Long.BYTES <= b.length; i += Long.BYTES) {
       if (Pmem.getLong(a + i) != (long) LONGS.get(b, i)) return false;

@@ -34,8 +34,11 @@ final class Codec {
 
   // ---- keys --------------------------------------------------------------------------------
 
-  /** The lookup form of a cache key: a J-NVM key as is, anything else marshalled. */
+  /**
+   * The lookup form of a cache key: a String's chars, a J-NVM key as is, anything else marshalled.
+   */
   KeyForm key(Object key) {
+    if (key instanceof String s) return KeyForm.of(s);
     if (key instanceof PObject p) return KeyForm.of(p);
     return KeyForm.of(marshal(key));
   }

@@ -21,8 +21,9 @@ import org.jnvm.jpdt.collection.PConcurrentHashMap;
  */
 final class SegmentMaps {
   /**
-   * A key and its record's contents, copied under the segment lock: {@code key} is the marshalled
-   * bytes of a stored blob, or the stored J-NVM key (a PString copy or the caller's object).
+   * A key and its record's contents, copied under the segment lock: {@code key} is the String of a
+   * stored {@link StringKey}, the marshalled bytes of a stored blob, or the stored J-NVM key (a
+   * PString copy or the caller's object).
    */
   record Snapshot(Object key, EntryData data) {}
 
@@ -164,6 +165,7 @@ final class SegmentMaps {
 
   /** Marshalled bytes of a blob (copied: the blob may be freed later), else the J-NVM key. */
   private static Object rawKey(Object stored) {
+    if (stored instanceof StringKey k) return k.toString();
     return stored instanceof Blob b ? b.toArray() : stored;
   }
 

@@ -8,14 +8,18 @@ import org.jnvm.jpdt.PTypes;
 
 /**
  * The key type of the store's segment maps: takes {@link KeyForm}s, stores what the map owns (a
- * {@link Blob} of marshalled bytes, a {@link PString} copy, or the caller's J-NVM key itself) and
- * returns the stored object as is; the store decodes it.
+ * {@link StringKey} of a String's chars, a {@link Blob} of marshalled bytes, a {@link PString}
+ * copy, or the caller's J-NVM key itself) and returns the stored object as is; the store decodes
+ * it.
  *
- * <p>Equivalence: a marshalled key matches a blob with the same bytes; a {@code PString} key
- * matches a stored {@code PString} with the same chars; any other J-NVM key matches only itself.
- * The three never match one another, as in Infinispan, where a {@code PString} never equals a
- * {@code String}. Hashes: a blob's stored content hash, else the object's own hash (content for a
- * {@code PString}).
+ * <p>Equivalence: a String key matches a {@code StringKey} with the same chars; a marshalled key
+ * matches a blob with the same bytes; a {@code PString} key matches a stored {@code PString} with
+ * the same chars; any other J-NVM key matches only itself. The four never match one another, as in
+ * Infinispan, where a {@code PString} never equals a {@code String}. Hashes: a {@code StringKey}'s
+ * or blob's stored hash, else the object's own hash (content for a {@code PString}).
+ *
+ * <p>Lookups of String and marshalled keys compare the stored key in place ({@link #matchesAt}),
+ * without making a proxy: the hot path of every {@code load} and {@code write}.
  *
  * <p>Copying (the map frees the stored key when it drops the entry): the store owns every key it
  * stores, J-NVM keys included.
@@ -56,6 +60,8 @@ final class StoreKeyType implements PType<Object> {
   public PObject store(Heap heap, Object value) {
     KeyForm k = (KeyForm) value;
     switch (k.kind) {
+      case STRING:
+        return new StringKey(heap, k);
       case BYTES:
         return new Blob(heap, k.bytes, 0, k.bytes.length);
       case PSTRING:
@@ -88,8 +94,22 @@ final class StoreKeyType implements PType<Object> {
   @Override
   public int hash(Object o) {
     if (o instanceof KeyForm k) return k.hash;
+    if (o instanceof StringKey s) return s.contentHash();
     if (o instanceof Blob b) return b.contentHash();
     return o.hashCode();
+  }
+
+  @Override
+  public boolean matchesAt(Heap heap, long offset, Object o) {
+    if (o instanceof KeyForm k && k.kind == KeyForm.Kind.STRING) {
+      return heap.isObjectOf(offset, StringKey.TYPE)
+          && StringKey.contentEqualsAt(heap.base() + offset, k);
+    }
+    if (o instanceof KeyForm k && k.kind == KeyForm.Kind.BYTES) {
+      return heap.isObjectOf(offset, Blob.TYPE)
+          && Blob.contentEqualsAt(heap.base() + offset, k.bytes, k.hash);
+    }
+    return matches(heap.object(offset), o);
   }
 
   @Override
@@ -97,12 +117,17 @@ final class StoreKeyType implements PType<Object> {
     if (o instanceof PObject p) return stored.equals(p);
     if (!(o instanceof KeyForm k)) return false;
     switch (k.kind) {
+      case STRING:
+        return stored instanceof StringKey s && StringKey.contentEqualsAt(s.address(), k);
       case BYTES:
         return stored instanceof Blob b && b.contentEquals(k.bytes, k.hash);
       case PSTRING:
         return stored instanceof PString s && s.contentEquals((PString) k.object);
       default:
-        return !(stored instanceof Blob) && !(stored instanceof PString) && stored.equals(k.object);
+        return !(stored instanceof Blob)
+            && !(stored instanceof StringKey)
+            && !(stored instanceof PString)
+            && stored.equals(k.object);
     }
   }
 }

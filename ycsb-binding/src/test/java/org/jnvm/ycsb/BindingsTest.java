@@ -27,6 +27,37 @@ class BindingsTest {
   }
 
   @Nested
+  class JnvmPdt extends BindingContract {
+    String dbClass() {
+      return InfinispanDB.class.getName();
+    }
+
+    Map<String, String> props() {
+      // Two entries in memory: records are evicted and reloaded from the store's heap.
+      return Map.of(InfinispanDB.BACKEND_PROPERTY, "jpdt", InfinispanDB.MEMORY_PROPERTY, "2");
+    }
+
+    boolean persists() {
+      return true;
+    }
+  }
+
+  @Nested
+  class JnvmPfa extends BindingContract {
+    String dbClass() {
+      return InfinispanDB.class.getName();
+    }
+
+    Map<String, String> props() {
+      return Map.of(InfinispanDB.BACKEND_PROPERTY, "jpfa", InfinispanDB.MEMORY_PROPERTY, "2");
+    }
+
+    boolean persists() {
+      return true;
+    }
+  }
+
+  @Nested
   class FileStore extends BindingContract {
     String dbClass() {
       return InfinispanDB.class.getName();

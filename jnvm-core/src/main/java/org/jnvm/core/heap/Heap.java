@@ -198,6 +198,16 @@ public final class Heap implements AutoCloseable {
     return a;
   }
 
+  /**
+   * True if the header of the object at {@code offset} names class {@code type}: the non-throwing
+   * form of {@link #addressOf}, for containers whose objects may be of several classes. False for
+   * an offset outside the heap. No liveness check, as for {@link #addressOf}.
+   */
+  public boolean isObjectOf(long offset, PersistentClass<?> type) {
+    boolean inside = offset > 0 && offset < g.heapSize() - ObjectLayout.HEADER;
+    return inside && classes.classOf(ObjectLayout.classId(base + offset)) == type;
+  }
+
   // ---- accessors ---------------------------------------------------------------------------
 
   public Roots roots() {

@@ -166,6 +166,9 @@ public final class Bench {
     }
   }
 
+  /** Environment variable of extra flags for every child JVM (profiling). */
+  static final String CHILD_OPTS = "JNVM_BENCH_CHILD_OPTS";
+
   private static List<String> childCommand(Unit u, Path spec) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -176,6 +179,9 @@ public final class Bench {
     }
     long heapMb = Math.max(1024, (u.records() + u.ops()) * 3 / 1024 + 512);
     cmd.add("-Xmx" + heapMb + "m");
+    // Extra child JVM flags, e.g. a profiler: JNVM_BENCH_CHILD_OPTS="-XX:StartFlightRecording=..."
+    String extra = System.getenv(CHILD_OPTS);
+    if (extra != null && !extra.isBlank()) cmd.addAll(List.of(extra.trim().split("\\s+")));
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(UnitMain.class.getName());

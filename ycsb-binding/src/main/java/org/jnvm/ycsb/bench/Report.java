@@ -157,9 +157,6 @@ final class Report {
     for (Target t : Targets.all()) {
       line("- `" + t.name() + "`: " + t.label() + (t.scans() ? " (scans: runs E)" : ""));
     }
-    line(
-        "- Not in this build yet: `jpdt` and `jpfa`, Infinispan with the J-NVM store (J-PDT and"
-            + " J-PFA modes); they join when the infinispan-store module lands.");
   }
 
   private void problems() {

@@ -1,5 +1,7 @@
 package org.jnvm.ycsb.infinispan;
 
+import java.util.Properties;
+import org.infinispan.Cache;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.jnvm.ycsb.RecordCodec;
 
@@ -26,8 +28,20 @@ public interface Backend {
    */
   void configure(ConfigurationBuilder cache, BenchDirs dirs);
 
-  /** The record representation stored in the cache. */
-  RecordCodec codec();
+  /**
+   * The record representation stored in {@code cache} (started), for a table described by YCSB's
+   * properties {@code p} (field count, names and length).
+   */
+  RecordCodec codec(Cache<?, ?> cache, Properties p);
+
+  /**
+   * True if the store frees a stored value when its entry is replaced or removed (J-NVM values):
+   * the binding then serializes reads of a key with its updates and deletes, so that no read
+   * decodes a value that a concurrent update has just freed.
+   */
+  default boolean freesReplaced() {
+    return false;
+  }
 
   /** True if the backend answers YCSB scans (workload E). */
   boolean supportsScan();

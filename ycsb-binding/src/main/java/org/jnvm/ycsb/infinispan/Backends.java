@@ -3,14 +3,17 @@ package org.jnvm.ycsb.infinispan;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
+import org.jnvm.infinispan.StoreMode;
 
-/**
- * The Infinispan backends this build has. The J-NVM stores ({@code jpdt}, {@code jpfa}) join this
- * list when the infinispan-store module lands.
- */
+/** The Infinispan backends this build has, in the order of the comparison's columns. */
 public final class Backends {
   private static final List<Backend> ALL =
-      List.of(new VolatileBackend(), new FileStoreBackend(), new RocksDbBackend());
+      List.of(
+          new VolatileBackend(),
+          new JnvmBackend(StoreMode.JPDT),
+          new JnvmBackend(StoreMode.JPFA),
+          new FileStoreBackend(),
+          new RocksDbBackend());
 
   private Backends() {}
 

@@ -1,5 +1,7 @@
 package org.jnvm.ycsb.infinispan;
 
+import java.util.Properties;
+import org.infinispan.Cache;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.jnvm.ycsb.ByteRecordCodec;
 import org.jnvm.ycsb.RecordCodec;
@@ -31,7 +33,7 @@ final class FileStoreBackend implements Backend {
   }
 
   @Override
-  public RecordCodec codec() {
+  public RecordCodec codec(Cache<?, ?> cache, Properties p) {
     return ByteRecordCodec.INSTANCE;
   }
 

@@ -6,10 +6,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.locks.StampedLock;
 import org.infinispan.AdvancedCache;
 import org.infinispan.context.Flag;
 import org.jnvm.ycsb.Dirs;
 import org.jnvm.ycsb.RecordCodec;
+import org.jnvm.ycsb.Sizes;
+import org.jnvm.ycsb.StripedLocks;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -24,6 +27,9 @@ import site.ycsb.Status;
  * {@code recordcount}), {@value Dirs#DELETE_PROPERTY} (delete the files when the last client
  * closes, default false, so that a later {@code -t} run finds what {@code -load} stored).
  *
+ * <p>{@value #HEAP_SIZE_PROPERTY} (the heap of a J-NVM store; default sized for {@code
+ * recordcount}).
+ *
  * <p>All client threads share one cache manager (see {@link SharedCaches}). Updates are
  * read-modify-writes of the record, atomic per key ({@code computeIfPresent}) and stored for real;
  * writes ignore return values so that a put never loads the old record from the store.
@@ -31,6 +37,18 @@ import site.ycsb.Status;
 public final class InfinispanDB extends DB {
   public static final String BACKEND_PROPERTY = "jnvm.backend";
   public static final String MEMORY_PROPERTY = "jnvm.memorycount";
+  public static final String HEAP_SIZE_PROPERTY = "jnvm.heapsize";
+
+  /** J-NVM stores: about 1.3 KiB per record (record, key, entry record), with room to spare. */
+  private static final long BYTES_PER_RECORD = 2 << 10;
+
+  private static final long MARGIN = 64L << 20;
+
+  /** The largest heap jnvm-core maps (one mapping). */
+  private static final long MAX_HEAP = Integer.MAX_VALUE & -4096L;
+
+  /** Shared by every client of the JVM: a key's stripe is the same whatever thread holds it. */
+  private static final StripedLocks LOCKS = new StripedLocks();
 
   private SharedCaches.Shared shared;
   private AdvancedCache<String, Object> cache;
@@ -38,18 +56,26 @@ public final class InfinispanDB extends DB {
   private RecordCodec codec;
   private boolean scans;
 
+  /** The key stripes when the store frees replaced values ({@link Backend#freesReplaced}). */
+  private StripedLocks locks;
+
   @Override
   public void init() throws DBException {
     Properties p = getProperties();
     try {
       Backend backend = Backends.byName(p.getProperty(BACKEND_PROPERTY, "volatile"));
       Path dir = Dirs.tableDir(p, backend.name());
-      BenchDirs dirs = new BenchDirs(dir, memoryCount(p));
+      BenchDirs dirs =
+          new BenchDirs(
+              dir,
+              memoryCount(p),
+              Sizes.poolSize(p, HEAP_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN, MAX_HEAP));
       shared =
           SharedCaches.acquire(backend, dirs, p.getProperty("table", "usertable"), Dirs.delete(p));
       cache = shared.cache.getAdvancedCache();
       writes = cache.withFlags(Flag.IGNORE_RETURN_VALUES);
-      codec = backend.codec();
+      codec = backend.codec(shared.cache, p);
+      locks = backend.freesReplaced() ? LOCKS : null;
       scans = backend.supportsScan();
     } catch (RuntimeException e) {
       throw new DBException("cannot start the Infinispan binding: " + e.getMessage(), e);
@@ -70,6 +96,17 @@ public final class InfinispanDB extends DB {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> out) {
+    if (locks == null) return readUnlocked(key, fields, out);
+    StampedLock lock = locks.of(key);
+    long stamp = lock.readLock();
+    try {
+      return readUnlocked(key, fields, out);
+    } finally {
+      lock.unlockRead(stamp);
+    }
+  }
+
+  private Status readUnlocked(String key, Set<String> fields, Map<String, ByteIterator> out) {
     Object v = cache.get(key);
     if (v == null) return Status.NOT_FOUND;
     codec.decode(v, fields, out);
@@ -89,19 +126,35 @@ public final class InfinispanDB extends DB {
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    Object v = cache.computeIfPresent(key, (k, old) -> codec.merge(old, values));
-    return v == null ? Status.NOT_FOUND : Status.OK;
+    long stamp = locks == null ? 0 : locks.of(key).writeLock();
+    try {
+      Object v = cache.computeIfPresent(key, (k, old) -> codec.merge(old, values));
+      return v == null ? Status.NOT_FOUND : Status.OK;
+    } finally {
+      if (locks != null) locks.of(key).unlockWrite(stamp);
+    }
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    writes.put(key, codec.encode(values));
-    return Status.OK;
+    Object record = codec.encode(values);
+    long stamp = locks == null ? 0 : locks.of(key).writeLock();
+    try {
+      writes.put(key, record);
+      return Status.OK;
+    } finally {
+      if (locks != null) locks.of(key).unlockWrite(stamp);
+    }
   }
 
   @Override
   public Status delete(String table, String key) {
-    writes.remove(key);
-    return Status.OK;
+    long stamp = locks == null ? 0 : locks.of(key).writeLock();
+    try {
+      writes.remove(key);
+      return Status.OK;
+    } finally {
+      if (locks != null) locks.of(key).unlockWrite(stamp);
+    }
   }
 }

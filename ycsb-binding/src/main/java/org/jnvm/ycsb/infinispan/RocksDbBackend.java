@@ -1,5 +1,7 @@
 package org.jnvm.ycsb.infinispan;
 
+import java.util.Properties;
+import org.infinispan.Cache;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.persistence.rocksdb.configuration.RocksDBStoreConfigurationBuilder;
 import org.jnvm.ycsb.ByteRecordCodec;
@@ -29,7 +31,7 @@ final class RocksDbBackend implements Backend {
   }
 
   @Override
-  public RecordCodec codec() {
+  public RecordCodec codec(Cache<?, ?> cache, Properties p) {
     return ByteRecordCodec.INSTANCE;
   }
 
