@@ -36,7 +36,7 @@ final class FaWriter implements RecordWriter {
     }
     FaEntry fresh = FA.call(heap, () -> new FaEntry(heap, d));
     try {
-      map.put(key, fresh);
+      map.put(key, fresh.record());
     } catch (RuntimeException x) {
       FA.run(heap, () -> fresh.release(heap)); // never published
       throw x;
@@ -59,7 +59,8 @@ final class FaWriter implements RecordWriter {
   }
 
   private FaEntry entry(PObject o) {
-    if (o instanceof FaEntry e) return e;
+    Object x = o; // FaEntry is a PObject only once transformed: javac sees unrelated types
+    if (x instanceof FaEntry e) return e;
     throw new HeapCorruptException(
         "a J-PFA store map holds a " + o + ", not an FaEntry (J-PDT data?) file=" + heap.file());
   }
