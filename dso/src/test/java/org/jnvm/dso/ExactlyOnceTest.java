@@ -17,6 +17,7 @@ import org.jnvm.dso.lib.CyclicBarrier;
 import org.jnvm.dso.lib.SharedList;
 import org.jnvm.dso.server.DsoNode;
 import org.jnvm.dso.server.NodeConfig;
+import org.jnvm.dso.server.PersistentStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,8 @@ class ExactlyOnceTest {
                 1,
                 3,
                 List.of(),
-                ""),
+                "",
+                PersistentStore.DEFAULT_SIZE),
             60_000);
     dso =
         DsoClient.builder()

@@ -24,6 +24,7 @@ final class ForkedNode implements AutoCloseable {
   private final Path log;
   private Process process;
   private CompletableFuture<String> ready;
+  private volatile String gateway;
 
   ForkedNode(String name, int clientPort, int clusterPort, Path log, List<String> args) {
     this.name = name;
@@ -31,6 +32,34 @@ final class ForkedNode implements AutoCloseable {
     this.clusterPort = clusterPort;
     this.log = log;
     this.args = List.copyOf(args);
+  }
+
+  /**
+   * What bin/jnvm java-flags gives a node, so that its store writes back with the JDK intrinsics
+   * rather than msync. C1 only (a faster start) where the intrinsics allow it: up to JDK 17; later
+   * JDKs refuse them without C2 and would fall back to msync.
+   */
+  static List<String> gatewayFlags() {
+    List<String> f = new ArrayList<>();
+    f.addAll(
+        List.of(
+            "--add-opens",
+            "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--add-exports",
+            "java.base/jdk.internal.misc=ALL-UNNAMED"));
+    int feature = Runtime.version().feature();
+    if (feature >= 23) {
+      f.add("--sun-misc-unsafe-memory-access=allow");
+    }
+    if (feature <= 17) {
+      f.add("-XX:TieredStopAtLevel=1");
+    }
+    return f;
+  }
+
+  /** The gateway backend the node reported when ready (null before). */
+  String gateway() {
+    return gateway;
   }
 
   String endpoint() {
@@ -41,7 +70,8 @@ final class ForkedNode implements AutoCloseable {
   void launch() {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k"));
+    cmd.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-Xss512k"));
+    cmd.addAll(gatewayFlags());
     cmd.addAll(
         List.of("-cp", System.getProperty("java.class.path"), DsoServerMain.class.getName()));
     cmd.addAll(
@@ -74,6 +104,10 @@ final class ForkedNode implements AutoCloseable {
       String line;
       while ((line = r.readLine()) != null) {
         appendLog(line);
+        int g = line.indexOf(" (gateway ");
+        if (line.startsWith("[dso] node ") && g >= 0) {
+          gateway = line.substring(g + 10, line.indexOf(')', g));
+        }
         if (line.startsWith("DSO-READY ")) {
           ready.complete(line.substring(10));
         }
@@ -98,8 +132,18 @@ final class ForkedNode implements AutoCloseable {
     }
   }
 
+  /** Waits for the node to serve; fails if its store writes back through msync. */
   void awaitReady(long seconds) throws Exception {
     ready.get(seconds, TimeUnit.SECONDS);
+    if (gateway == null || gateway.equals("msync")) {
+      throw new IllegalStateException(
+          "node "
+              + name
+              + " runs the gateway backend "
+              + gateway
+              + ", not the intrinsics; see "
+              + log);
+    }
   }
 
   boolean alive() {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.jnvm.dso.server.DsoNode;
 import org.jnvm.dso.server.NodeConfig;
+import org.jnvm.dso.server.PersistentStore;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -43,7 +44,8 @@ final class SingleNode implements BeforeAllCallback, AfterAllCallback {
             1,
             0,
             List.of(),
-            token);
+            token,
+            PersistentStore.DEFAULT_SIZE);
     node = DsoNode.start(c, 60_000);
   }
 

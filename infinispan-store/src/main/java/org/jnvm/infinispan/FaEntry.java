@@ -1,215 +1,138 @@
 package org.jnvm.infinispan;
 
+import org.jnvm.core.annotation.Persistent;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.PObject;
-import org.jnvm.core.heap.PersistentClass;
 import org.jnvm.jpfa.Hooks;
 
 /**
- * The J-PFA mode's entry record, updated in place by failure-atomic methods.
+ * The J-PFA mode's entry record, updated in place inside failure-atomic blocks.
  *
- * <p><b>Hand-written stand-in for a generated class.</b> This is the proxy that jnvm-codegen is to
- * produce from the class below; it is written by hand exactly as the generator would write it
- * (every store announced to {@link Hooks#beforeStore}, every non-private method wrapped in {@link
- * Hooks#enter}/{@link Hooks#abort}/{@link Hooks#exit}) and is to be replaced by the generated class
- * once the code generator lands. Keep it free of anything the generator would not produce.
- *
- * <pre>{@code
- * @Persistent(fa = "non-private")
- * class FaEntry {
- *   PObject value; Blob metadata; Blob internal;         // value: a J-NVM value or a Blob
- *   long created, lastUsed, expiry, lifespan, maxIdle; int kind;
- *   FaEntry(EntryData d) { set(d); }
- *   void update(EntryData d) { drop old parts that d does not keep; set(d); }
- *   void release() { free value (owned), metadata, internal, this; }
- * }
- * }</pre>
+ * <p>A {@code @Persistent} class: jnvm-codegen (jnvm-maven-plugin's {@code transform} goal, in this
+ * module's build) rebases it on {@code PObject}, turns its fields into the layout below and every
+ * field access into an accessor that, inside a block, logs the old contents before the store
+ * ({@code Hooks.beforeStore}). It is {@code fa = "none"}: {@link FaWriter} opens the blocks ({@code
+ * FA.run}), so that the read methods of {@link StoredEntry} never open one; {@link #update} and
+ * {@link #release} refuse to run outside a block. The constructor takes the store's heap as its
+ * first parameter, so the record is allocated there rather than in the default heap; it stores into
+ * the fresh record directly and writes it back whole before it returns (durable when built).
  *
  * <pre>
- *   payload 0       8          16         24        32         40       48         56        64     68
- *   +-------+----------+----------+---------+----------+--------+----------+---------+------+----+
- *   | value | metadata | internal | created | lastUsed | expiry | lifespan | maxIdle | kind | 0  |
- *   | ref   | ref      | ref      | long    | long     | long   | long     | long    | int  |    |
- *   +-------+----------+----------+---------+----------+--------+----------+---------+------+----+
+ *   payload 0       8          16         24        32         40       48         56        64   68
+ *   +-------+----------+----------+---------+----------+--------+----------+---------+------+
+ *   | value | metadata | internal | created | lastUsed | expiry | lifespan | maxIdle | kind |
+ *   | ref   | ref      | ref      | long    | long     | long   | long     | long    | int  |
+ *   +-------+----------+----------+---------+----------+--------+----------+---------+------+
  * </pre>
  *
- * Concurrency: blocks store in place, so callers hold the entry's segment lock for writing until
- * the method returns (the isolation contract of docs/jpfa.md).
+ * ({@code value} is a {@link Blob} of marshalled bytes or a J-NVM value the record owns; {@code
+ * metadata} and {@code internal} are blobs of marshalled metadata, or null.) The generator places
+ * fields by decreasing size in declaration order: keep that order, the layout is the fingerprint.
+ *
+ * <p>Concurrency: blocks store in place, so callers hold the entry's segment lock for writing until
+ * the block ends (the isolation contract of docs/jpfa.md).
  */
-final class FaEntry extends PObject implements StoredEntry {
-  static final int VALUE = 0;
-  static final int METADATA = VALUE + 8;
-  static final int INTERNAL = METADATA + 8;
-  static final int CREATED = INTERNAL + 8;
-  static final int LAST_USED = CREATED + 8;
-  static final int EXPIRY = LAST_USED + 8;
-  static final int LIFESPAN = EXPIRY + 8;
-  static final int MAX_IDLE = LIFESPAN + 8;
-  static final int KIND = MAX_IDLE + 8;
-  static final int SIZE = KIND + 8;
+@Persistent
+final class FaEntry implements StoredEntry {
+  PObject value;
+  Blob metadata;
+  Blob internal;
+  long created;
+  long lastUsed;
+  long expiry;
+  long lifespan;
+  long maxIdle;
+  int kind;
 
-  static final PersistentClass<FaEntry> TYPE =
-      PersistentClass.builder("org.jnvm.infinispan.FaEntry", (h, a) -> new FaEntry(h, a, null))
-          .fixedSize(SIZE)
-          .refs(VALUE, METADATA, INTERNAL)
-          .layout(
-              "value:ref@0 metadata:ref@8 internal:ref@16 created:long@24 lastUsed:long@32"
-                  + " expiry:long@40 lifespan:long@48 maxIdle:long@56 kind:int@64")
-          .build();
-
-  /** A new record holding {@code d}; failure-atomic (all of it, or nothing, after a crash). */
+  /** A new record holding {@code d}, in {@code heap}; a J-NVM value in {@code d} is durable. */
   FaEntry(Heap heap, EntryData d) {
-    super(heap, TYPE);
-    Hooks.enter(heap);
-    try {
-      set(d);
-    } catch (Throwable t) {
-      Hooks.abort(t);
-      throw t;
-    }
-    Hooks.exit();
-  }
-
-  private FaEntry(Heap heap, long address, Resurrect r) {
-    super(heap, address, r);
+    byte[] vb = d.valueBytes();
+    value = vb != null ? blob(heap, vb) : d.valueRef();
+    metadata = blob(heap, d.metadataBytes());
+    internal = blob(heap, d.internalBytes());
+    created = d.created();
+    lastUsed = d.lastUsed();
+    expiry = d.expiry();
+    lifespan = d.lifespan();
+    maxIdle = d.maxIdle();
+    kind = d.metadataKind();
   }
 
   /**
    * Replaces every field by those of {@code d} and frees what the record no longer holds (the old
-   * marshalled value or J-NVM value, unless {@code d} keeps the same object, and old metadata):
-   * failure-atomic, so after a crash the record is wholly old or wholly new, and the frees happen
-   * exactly when the new contents are durable.
+   * marshalled value or J-NVM value, unless {@code d} keeps the same object, and old metadata).
+   * Runs inside the caller's block: after a crash the record is wholly old or wholly new, and the
+   * frees (deferred by jpfa to the commit) happen exactly when the new contents are durable.
    */
-  void update(EntryData d) {
-    Hooks.enter(heap());
-    try {
-      PObject oldValue = value();
-      if (oldValue != null && !oldValue.equals(d.valueRef())) heap().free(oldValue);
-      freeIfSet(metadata());
-      freeIfSet(internal());
-      set(d);
-    } catch (Throwable t) {
-      Hooks.abort(t);
-      throw t;
-    }
-    Hooks.exit();
+  void update(Heap heap, EntryData d) {
+    requireBlock("update");
+    if (value != null && !value.equals(d.valueRef())) heap.free(value);
+    if (metadata != null) heap.free(metadata);
+    if (internal != null) heap.free(internal);
+    byte[] vb = d.valueBytes();
+    value = vb != null ? blob(heap, vb) : d.valueRef();
+    metadata = blob(heap, d.metadataBytes());
+    internal = blob(heap, d.internalBytes());
+    created = d.created();
+    lastUsed = d.lastUsed();
+    expiry = d.expiry();
+    lifespan = d.lifespan();
+    maxIdle = d.maxIdle();
+    kind = d.metadataKind();
   }
 
-  /** Frees the record and everything it owns; failure-atomic (frees happen at commit). */
-  void release() {
-    Hooks.enter(heap());
-    try {
-      freeIfSet(value());
-      freeIfSet(metadata());
-      freeIfSet(internal());
-      heap().free(this);
-    } catch (Throwable t) {
-      Hooks.abort(t);
-      throw t;
-    }
-    Hooks.exit();
+  /** Frees the record and everything it owns, inside the caller's block (frees at commit). */
+  void release(Heap heap) {
+    requireBlock("release");
+    if (value != null) heap.free(value);
+    if (metadata != null) heap.free(metadata);
+    if (internal != null) heap.free(internal);
+    heap.free(record());
   }
 
   @Override
   public EntryData read() {
-    PObject v = value();
-    Blob m = metadata();
-    Blob i = internal();
+    PObject v = value;
+    Blob m = metadata;
+    Blob i = internal;
     boolean marshalled = v instanceof Blob;
     return new EntryData(
         marshalled ? null : v,
         marshalled ? ((Blob) v).toArray() : null,
-        kind(),
-        getLong(LIFESPAN),
-        getLong(MAX_IDLE),
+        kind,
+        lifespan,
+        maxIdle,
         m == null ? null : m.toArray(),
         i == null ? null : i.toArray(),
-        getLong(CREATED),
-        getLong(LAST_USED),
-        getLong(EXPIRY));
+        created,
+        lastUsed,
+        expiry);
   }
 
   @Override
   public long expiry() {
-    return getLong(EXPIRY);
+    return expiry;
   }
 
   @Override
   public PObject ownedValue() {
-    PObject v = value();
+    PObject v = value;
     return v instanceof Blob ? null : v;
   }
 
   @Override
   public PObject record() {
-    return this;
-  }
-
-  // ---- the body shared by the constructor and update (private: not a block of its own) ------
-
-  /** A J-NVM value in {@code d} must already be durable (the caller persists it). */
-  private void set(EntryData d) {
-    Heap h = heap();
-    byte[] vb = d.valueBytes();
-    value(vb != null ? new Blob(h, vb, 0, vb.length) : d.valueRef());
-    metadata(d.metadataBytes() == null ? null : blob(h, d.metadataBytes()));
-    internal(d.internalBytes() == null ? null : blob(h, d.internalBytes()));
-    storeLong(CREATED, d.created());
-    storeLong(LAST_USED, d.lastUsed());
-    storeLong(EXPIRY, d.expiry());
-    storeLong(LIFESPAN, d.lifespan());
-    storeLong(MAX_IDLE, d.maxIdle());
-    kind(d.metadataKind());
+    return (PObject) (Object) this; // a PObject once transformed
   }
 
   private static Blob blob(Heap h, byte[] b) {
-    return new Blob(h, b, 0, b.length);
+    return b == null ? null : new Blob(h, b, 0, b.length);
   }
 
-  private void freeIfSet(PObject o) {
-    if (o != null) heap().free(o);
-  }
-
-  // ---- field accessors, as generated: every store announced first ---------------------------
-
-  private PObject value() {
-    return getRef(VALUE);
-  }
-
-  private void value(PObject v) {
-    Hooks.beforeStore(this, VALUE, 8);
-    setRef(VALUE, v);
-  }
-
-  private Blob metadata() {
-    return getRef(METADATA);
-  }
-
-  private void metadata(Blob v) {
-    Hooks.beforeStore(this, METADATA, 8);
-    setRef(METADATA, v);
-  }
-
-  private Blob internal() {
-    return getRef(INTERNAL);
-  }
-
-  private void internal(Blob v) {
-    Hooks.beforeStore(this, INTERNAL, 8);
-    setRef(INTERNAL, v);
-  }
-
-  private void storeLong(int off, long v) {
-    Hooks.beforeStore(this, off, 8);
-    setLong(off, v);
-  }
-
-  private int kind() {
-    return getInt(KIND);
-  }
-
-  private void kind(int v) {
-    Hooks.beforeStore(this, KIND, 4);
-    setInt(KIND, v);
+  private static void requireBlock(String what) {
+    if (!Hooks.inBlock()) {
+      throw new IllegalStateException(
+          "FaEntry." + what + " must run inside a failure-atomic block (FA.run): none is open");
+    }
   }
 }

@@ -8,9 +8,10 @@ import org.jnvm.jpdt.collection.PConcurrentHashMap;
 import org.jnvm.jpfa.FA;
 
 /**
- * J-PFA mode: an existing key's {@link FaEntry} is updated in place by one failure-atomic block
- * (new parts allocated, fields stored, old parts freed at commit); a new key gets a record built in
- * a block, then published by the map's one durable store; a removed record is freed in a block.
+ * J-PFA mode: an existing key's {@link FaEntry} (a generated {@code @Persistent} class) is updated
+ * in place by one failure-atomic block (new parts allocated, fields stored, old parts freed at
+ * commit); a new key gets a record built in a block, then published by the map's one durable store;
+ * a removed record is freed in a block.
  *
  * <p>The J-NVM value of a write is made durable (written back, fenced) before the block starts, so
  * that no committed block can reference data that is not on media. Frees happen inside blocks,
@@ -30,14 +31,14 @@ final class FaWriter implements RecordWriter {
     PObject existing = map.get(key);
     if (existing != null) {
       FaEntry e = entry(existing);
-      FA.run(heap, () -> e.update(d));
+      FA.run(heap, () -> e.update(heap, d));
       return;
     }
     FaEntry fresh = FA.call(heap, () -> new FaEntry(heap, d));
     try {
-      map.put(key, fresh);
+      map.put(key, fresh.record());
     } catch (RuntimeException x) {
-      FA.run(heap, fresh::release); // never published
+      FA.run(heap, () -> fresh.release(heap)); // never published
       throw x;
     }
   }
@@ -48,7 +49,7 @@ final class FaWriter implements RecordWriter {
     FA.run(
         heap,
         () -> {
-          for (StoredEntry r : records) ((FaEntry) r).release();
+          for (StoredEntry r : records) ((FaEntry) r).release(heap);
         });
   }
 
@@ -58,7 +59,8 @@ final class FaWriter implements RecordWriter {
   }
 
   private FaEntry entry(PObject o) {
-    if (o instanceof FaEntry e) return e;
+    Object x = o; // FaEntry is a PObject only once transformed: javac sees unrelated types
+    if (x instanceof FaEntry e) return e;
     throw new HeapCorruptException(
         "a J-PFA store map holds a " + o + ", not an FaEntry (J-PDT data?) file=" + heap.file());
   }

@@ -19,7 +19,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * Makes constructors allocate. Each constructor {@code C(args)} becomes a <i>body</i> {@code
  * C(args, PersistentClass type)} (synthetic) holding the original code, whose superclass call
  * passes {@code type} on; the outermost one, {@code PObject(JNVM.heap(), type)}, allocates an
- * object of the class actually instantiated in the default heap. A concrete class gets back {@code
+ * object of the class actually instantiated in the default heap, or {@code PObject(heap, type)}
+ * when the constructor's first parameter is a {@code Heap heap}. A concrete class gets back {@code
  * C(args)} as a <i>wrapper</i>:
  *
  * <pre>{@code
@@ -66,6 +67,15 @@ final class Constructors {
     cn.methods.addAll(added);
   }
 
+  /**
+   * True if the constructor's first parameter is a {@code Heap}: it then allocates in that heap
+   * rather than the default one (for code that holds several heaps open, such as a store).
+   */
+  static boolean takesHeapFirst(String desc) {
+    Type[] args = Type.getArgumentTypes(desc);
+    return args.length > 0 && args[0].getDescriptor().equals(Names.HEAP_D);
+  }
+
   static String bodyDesc(String desc) {
     return desc.substring(0, desc.length() - 2) + Names.PCLASS_D + ")V";
   }
@@ -86,7 +96,10 @@ final class Constructors {
     if (call.owner.equals(cn.name) || !plan.rebased()) {
       call.desc = bodyDesc(call.desc);
     } else {
-      before.add(new MethodInsnNode(INVOKESTATIC, Names.JNVM, "heap", "()" + Names.HEAP_D, false));
+      before.add(
+          takesHeapFirst(m.desc)
+              ? new VarInsnNode(ALOAD, 1)
+              : new MethodInsnNode(INVOKESTATIC, Names.JNVM, "heap", "()" + Names.HEAP_D, false));
       call.owner = Names.POBJECT;
       call.desc = "(" + Names.HEAP_D + Names.PCLASS_D + ")V";
     }

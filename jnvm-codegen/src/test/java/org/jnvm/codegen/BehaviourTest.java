@@ -69,6 +69,32 @@ class BehaviourTest {
   }
 
   @Test
+  void aConstructorWhoseFirstParameterIsAHeapAllocatesThere() {
+    Path otherPath = heaps.path("other");
+    Heap other = Heap.create(otherPath, 4 << 20);
+    try {
+      PObject o =
+          Corpus.create(
+              "InHeap", new Class<?>[] {Heap.class, long.class, String.class}, other, 7L, "x");
+      assertSame(other, o.heap());
+      other.roots().put("o", o);
+      PObject d = Corpus.create("InHeap", new Class<?>[] {long.class}, 8L);
+      assertSame(JNVM.heap(), d.heap(), "no heap parameter: the default heap");
+    } finally {
+      other.close();
+    }
+    Heap again = Heap.open(otherPath);
+    try {
+      assertEquals(0, again.recoveryReport().reclaimed());
+      PObject o = again.roots().get("o");
+      assertEquals(7L, Corpus.call(o, "value"));
+      assertEquals("x", Corpus.call(o, "label"), "its String field allocated in the same heap");
+    } finally {
+      again.close();
+    }
+  }
+
+  @Test
   void everyPrimitiveKindRoundTripsAsPlainJavaComputesIt() {
     String expected = new org.jnvm.codegen.corpus.AllKinds(7).describe(); // plain Java twin
     Kinds k = Corpus.create("AllKinds", new Class<?>[] {int.class}, 7);

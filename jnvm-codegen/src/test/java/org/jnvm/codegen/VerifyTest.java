@@ -23,6 +23,7 @@ class VerifyTest {
             "org.jnvm.codegen.corpus.Book",
             "org.jnvm.codegen.corpus.Book$Entry",
             "org.jnvm.codegen.corpus.Derived",
+            "org.jnvm.codegen.corpus.InHeap",
             "org.jnvm.codegen.corpus.Empty",
             "org.jnvm.codegen.corpus.Outsider",
             "org.jnvm.codegen.corpus.Shape",

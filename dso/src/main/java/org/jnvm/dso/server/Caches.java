@@ -38,7 +38,7 @@ final class Caches {
     return b.build();
   }
 
-  static Configuration persistent(int replicas, Path dir) {
+  static Configuration persistent(int replicas, Path dir, long storeSize) {
     ConfigurationBuilder b = new ConfigurationBuilder();
     b.clustering()
         .cacheMode(CacheMode.DIST_SYNC)
@@ -46,15 +46,15 @@ final class Caches {
         .hash()
         .numOwners(replicas)
         .numSegments(SEGMENTS);
-    PersistentStore.addStore(b, dir);
+    PersistentStore.addStore(b, dir, storeSize);
     return b.build();
   }
 
   /** A local cache over the same store, to read what the node held before it joins. */
-  static Configuration recovery(Path dir) {
+  static Configuration recovery(Path dir, long storeSize) {
     ConfigurationBuilder b = new ConfigurationBuilder();
     b.clustering().hash().numSegments(SEGMENTS);
-    PersistentStore.addStore(b, dir);
+    PersistentStore.addStore(b, dir, storeSize);
     return b.build();
   }
 

@@ -77,12 +77,17 @@ public final class DsoNode implements AutoCloseable {
 
   private void boot(long timeoutMs) {
     long deadline = System.currentTimeMillis() + timeoutMs;
-    Map<String, byte[]> own = Recovery.readOwn(config.dir());
+    try {
+      java.nio.file.Files.createDirectories(config.dir());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the node directory " + config.dir(), e);
+    }
+    Map<String, byte[]> own = Recovery.readOwn(config.dir(), config.storeSize());
     ownRead = own.size();
     manager = new DefaultCacheManager(Clustering.clustered(config).build(), false);
     manager.defineConfiguration(Caches.EPHEMERAL, Caches.ephemeral());
     manager.defineConfiguration(
-        Caches.PERSISTENT, Caches.persistent(config.replicas(), config.dir()));
+        Caches.PERSISTENT, Caches.persistent(config.replicas(), config.dir(), config.storeSize()));
     manager.defineConfiguration(Caches.CONTROL, Caches.control());
     manager.start();
     NODES.put(manager, this);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.jnvm.core.pmem.Pmem;
 
 /**
  * {@code bin/jnvm dso-server}: starts one node and runs until SIGTERM (a clean stop) or SIGKILL.
@@ -27,6 +28,8 @@ public final class DsoServerMain {
           "  --cluster NAME       cluster name (default jnvm-dso)",
           "  --dir DIR            node directory for the persistent objects' store",
           "                       (default /dev/shm/jnvm-dso-NAME)",
+          "  --store-size SIZE    size of the store's heap (DIR/objects.heap) when created:",
+          "                       bytes or 64m, 1g... (default 256m; at most 2g less a page)",
           "  --replicas N         owners of each persistent object, rf (default 2)",
           "  --expect N           members to wait for before serving (default 1)",
           "  --types C1,C2        user shared object / value classes to allow (on the class path)",
@@ -65,7 +68,10 @@ public final class DsoServerMain {
             + ", cluster port "
             + c.clusterPort()
             + ", store "
-            + c.dir()
+            + PersistentStore.heapFile(c.dir())
+            + " (gateway "
+            + Pmem.backendName()
+            + ")"
             + ", recovery read "
             + node.ownRead()
             + " persistent objects from it, "
@@ -94,7 +100,25 @@ public final class DsoServerMain {
         Integer.parseInt(o.getOrDefault("expect", "1")),
         Integer.parseInt(o.getOrDefault("drop-replies", "0")),
         list(o.getOrDefault("types", "")),
-        o.containsKey("token-file") ? readToken(Path.of(o.get("token-file"))) : "");
+        o.containsKey("token-file") ? readToken(Path.of(o.get("token-file"))) : "",
+        o.containsKey("store-size") ? size(o.get("store-size")) : PersistentStore.DEFAULT_SIZE);
+  }
+
+  /** Bytes, or a count with a k, m or g suffix (powers of 1024). */
+  static long size(String s) {
+    String t = s.trim().toLowerCase(java.util.Locale.ROOT);
+    int shift = t.endsWith("k") ? 10 : t.endsWith("m") ? 20 : t.endsWith("g") ? 30 : 0;
+    String digits = shift == 0 ? t : t.substring(0, t.length() - 1);
+    try {
+      long n = Long.parseLong(digits);
+      if (n <= 0 || n > (Long.MAX_VALUE >> shift)) {
+        throw new NumberFormatException();
+      }
+      return n << shift;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--store-size must be a positive size such as 268435456, 256m or 1g: '" + s + "'");
+    }
   }
 
   private static String readToken(Path file) {

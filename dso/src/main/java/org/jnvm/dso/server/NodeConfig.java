@@ -20,6 +20,8 @@ import java.util.List;
  * @param dropReplyEvery fault injection: drop the first reply of every n-th call (0: never)
  * @param types shared object and value classes to allow, by name, besides the library's
  * @param token shared secret clients must present in the handshake; empty: no check
+ * @param storeSize size in bytes of the persistent objects' heap when the node creates it (an
+ *     existing heap keeps its size); see {@link PersistentStore}
  */
 public record NodeConfig(
     String name,
@@ -34,7 +36,8 @@ public record NodeConfig(
     int expect,
     int dropReplyEvery,
     List<String> types,
-    String token) {
+    String token,
+    long storeSize) {
 
   public NodeConfig {
     if (replicas < 1) {
@@ -46,6 +49,9 @@ public record NodeConfig(
     peers = List.copyOf(peers);
     types = List.copyOf(types);
     token = token == null ? "" : token;
+    if (storeSize <= 0) {
+      throw new IllegalArgumentException("storeSize must be > 0: storeSize=" + storeSize);
+    }
   }
 
   /** A single loopback node with defaults, for tests and a first try. */
@@ -63,6 +69,7 @@ public record NodeConfig(
         1,
         0,
         List.of(),
-        "");
+        "",
+        PersistentStore.DEFAULT_SIZE);
   }
 }

@@ -22,15 +22,16 @@ final class Recovery {
   private Recovery() {}
 
   /** The boxes in this node's store, by cache key; empty when the node has no store yet. */
-  static Map<String, byte[]> readOwn(Path dir) {
+  static Map<String, byte[]> readOwn(Path dir, long storeSize) {
     Map<String, byte[]> own = new HashMap<>();
-    if (!Files.isDirectory(dir.resolve("data"))) {
+    if (!Files.exists(PersistentStore.heapFile(dir))) {
       return own;
     }
     DefaultCacheManager local = new DefaultCacheManager(Clustering.local().build(), false);
     try {
-      // Same cache name as the clustered cache: file stores keep each cache under its name.
-      local.defineConfiguration(Caches.PERSISTENT, Caches.recovery(dir));
+      // Same cache name as the clustered cache: the J-NVM store keeps each cache's maps under its
+      // name in the heap (the clustered cache opens the heap only after this one released it).
+      local.defineConfiguration(Caches.PERSISTENT, Caches.recovery(dir, storeSize));
       local.start();
       Cache<String, byte[]> c = local.getCache(Caches.PERSISTENT);
       c.entrySet().forEach(e -> own.put(e.getKey(), e.getValue()));
