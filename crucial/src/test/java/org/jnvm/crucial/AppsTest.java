@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jnvm.crucial.apps.KMeans;
 import org.jnvm.crucial.apps.KMeansData;
@@ -16,25 +15,19 @@ import org.jnvm.crucial.apps.MandelbrotImage;
 import org.jnvm.crucial.apps.MonteCarloPi;
 import org.jnvm.crucial.apps.SantaClaus;
 import org.jnvm.crucial.backend.ThreadBackend;
-import org.jnvm.crucial.cluster.EmbeddedNode;
 import org.jnvm.dso.DsoClient;
-import org.jnvm.dso.wire.TypeRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The sample applications on threads, one embedded node; results checked against local runs. */
 class AppsTest {
-  private static EmbeddedNode node;
   private static DsoClient dso;
   private static ServerlessExecutorService se;
 
   @BeforeAll
   static void start() {
-    TypeRegistry.register(MandelbrotImage.class);
-    node = EmbeddedNode.start("apps", List.of(MandelbrotImage.class.getName()));
-    dso = DsoClient.connect(node.endpoint());
-    DsoClient.setDefault(dso);
+    dso = TestNode.client();
     se = new ServerlessExecutorService(new ThreadBackend(16));
   }
 
@@ -43,12 +36,6 @@ class AppsTest {
     if (se != null) {
       se.shutdown();
       se.awaitTermination(30, TimeUnit.SECONDS);
-    }
-    if (dso != null) {
-      dso.close();
-    }
-    if (node != null) {
-      node.close();
     }
   }
 

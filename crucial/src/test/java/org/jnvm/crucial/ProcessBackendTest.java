@@ -13,8 +13,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
+import org.jnvm.crucial.apps.Mandelbrot;
+import org.jnvm.crucial.apps.MandelbrotImage;
 import org.jnvm.crucial.backend.ProcessBackend;
-import org.jnvm.crucial.cluster.EmbeddedNode;
 import org.jnvm.dso.DsoClient;
 import org.jnvm.dso.lib.AtomicLong;
 import org.jnvm.dso.lib.Counter;
@@ -24,17 +25,19 @@ import org.junit.jupiter.api.Test;
 
 /** Functions in forked worker JVMs: where they run, and a worker SIGKILLed mid-task. */
 class ProcessBackendTest {
-  private static EmbeddedNode node;
   private static DsoClient dso;
   private static ProcessBackend backend;
   private static ServerlessExecutorService se;
 
   @BeforeAll
   static void start() {
-    node = EmbeddedNode.start("procs", List.of());
-    dso = DsoClient.connect(node.endpoint());
-    DsoClient.setDefault(dso);
-    backend = ProcessBackend.builder().workers(2).servers(node.endpoint()).start();
+    dso = TestNode.client();
+    backend =
+        ProcessBackend.builder()
+            .workers(2)
+            .servers(TestNode.endpoint())
+            .types(MandelbrotImage.class)
+            .start();
     se = new ServerlessExecutorService(backend);
   }
 
@@ -43,12 +46,6 @@ class ProcessBackendTest {
     if (se != null) {
       se.shutdown();
       se.awaitTermination(30, TimeUnit.SECONDS);
-    }
-    if (dso != null) {
-      dso.close();
-    }
-    if (node != null) {
-      node.close();
     }
   }
 
@@ -100,5 +97,21 @@ class ProcessBackendTest {
     assertEquals(n, c.value(), "an increment was applied twice or lost");
     assertEquals(retriesBefore + 1, se.retries());
     assertTrue(backend.workersStarted() >= 3, "the dead worker was not replaced");
+  }
+
+  /** The shared image (a generated subclass proxy) travels to the workers as a reference. */
+  @Test
+  void mandelbrotOnWorkerJvms() throws Exception {
+    int w = 64;
+    int h = 48;
+    MandelbrotImage img = new Mandelbrot(w, h, 60).compute(dso, se, 3);
+    assertEquals(h, img.rowsWritten());
+    byte[] px = img.pixels();
+    for (int row = 0; row < h; row++) {
+      assertEquals(
+          java.util.Arrays.toString(Mandelbrot.row(row, w, h, 60)),
+          java.util.Arrays.toString(java.util.Arrays.copyOfRange(px, row * w, (row + 1) * w)),
+          "row " + row);
+    }
   }
 }
