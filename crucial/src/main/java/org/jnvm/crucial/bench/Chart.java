@@ -85,8 +85,19 @@ final class Chart {
         hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(max, 1e-9))));
       } else {
         lo = 0;
-        hi = max <= 0 ? 1 : max * 1.1;
+        hi = niceStep(max <= 0 ? 1 : max * 1.05 / 5) * 5;
       }
+    }
+
+    /** The smallest 1, 2 or 5 x 10^k at least {@code raw}: round tick steps. */
+    private static double niceStep(double raw) {
+      double p = Math.pow(10, Math.floor(Math.log10(raw)));
+      for (double m : new double[] {1, 2, 5, 10}) {
+        if (m * p >= raw) {
+          return m * p;
+        }
+      }
+      return 10 * p;
     }
 
     private double top(int s, int c) {

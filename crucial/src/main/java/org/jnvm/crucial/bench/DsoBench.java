@@ -169,7 +169,8 @@ public final class DsoBench {
           new ServerlessExecutorService(
               ProcessBackend.builder().workers(k).servers(servers).start());
       try {
-        MonteCarloPi.run(dso, se, "bench-pi-warm", k, 200_000, 1);
+        // Warm-up: every worker JVM compiles the sampling loop before the timed run.
+        MonteCarloPi.run(dso, se, "bench-pi-warm", k, Math.max(points / 2, 1_000_000), 99);
         long t0 = System.nanoTime();
         MonteCarloPi.Result res = MonteCarloPi.run(dso, se, "bench-pi", k, points, 1);
         double sec = (System.nanoTime() - t0) / 1e9;

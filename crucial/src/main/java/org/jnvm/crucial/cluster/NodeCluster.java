@@ -11,7 +11,9 @@ import java.util.stream.Collectors;
 /**
  * n forked DSO nodes on loopback with their own ports and directories (under one scratch
  * directory), logs under {@code logDir}. Nodes can be killed and launched again (same name, ports,
- * directory); {@link #close} kills them all and removes the directory.
+ * directory); {@link #close} kills them all and removes the directory. The system property {@code
+ * jnvm.crucial.nodeJvmOpts} adds JVM options to every node (e.g. a flight recording to profile
+ * them), "NAME" standing for the node's name.
  */
 public final class NodeCluster implements AutoCloseable {
   private final List<NodeProcess> nodes = new ArrayList<>();
@@ -54,7 +56,13 @@ public final class NodeCluster implements AutoCloseable {
       if (!types.isEmpty()) {
         args.addAll(List.of("--types", String.join(",", types)));
       }
-      List<String> jvm = List.of("-Xmx256m", "-XX:+UseSerialGC", "-Xss512k");
+      List<String> jvm = new ArrayList<>(List.of("-Xmx256m", "-XX:+UseSerialGC", "-Xss512k"));
+      // Diagnostics hook (profiling the nodes): extra JVM options, "NAME" replaced by the node's.
+      for (String opt : System.getProperty("jnvm.crucial.nodeJvmOpts", "").split(" ")) {
+        if (!opt.isBlank()) {
+          jvm.add(opt.replace("NAME", node));
+        }
+      }
       nodes.add(new NodeProcess(node, client[i], args, jvm, logDir.resolve(node + ".log")));
     }
   }

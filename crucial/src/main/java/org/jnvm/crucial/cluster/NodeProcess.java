@@ -99,10 +99,20 @@ public final class NodeProcess implements AutoCloseable {
     }
   }
 
+  /** SIGTERM (the node's shutdown hook stops it cleanly), SIGKILL if it lingers 20 s. */
+  public void stop() throws InterruptedException {
+    if (process != null && process.isAlive()) {
+      process.destroy();
+      if (!process.waitFor(20, TimeUnit.SECONDS)) {
+        kill();
+      }
+    }
+  }
+
   @Override
   public void close() {
     try {
-      kill();
+      stop();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
