@@ -114,7 +114,12 @@ public class ServerlessExecutorService extends AbstractExecutorService {
   }
 
   private <T> void attempt(CloudFuture<T> f, long id, byte[] task, TaskJournal j, int n) {
-    CompletableFuture<byte[]> run = backend.invoke(new Invocation(id, n, task, j));
+    CompletableFuture<byte[]> run;
+    try {
+      run = backend.invoke(new Invocation(id, n, task, j));
+    } catch (RuntimeException e) {
+      run = CompletableFuture.failedFuture(e); // e.g. a backend closed under the executor
+    }
     run.whenComplete(
         (bytes, err) -> {
           Throwable cause = err instanceof CompletionException ? err.getCause() : err;
@@ -224,9 +229,14 @@ public class ServerlessExecutorService extends AbstractExecutorService {
     CompletableFuture.allOf(futures.stream().map(f -> f.result).toArray(CompletableFuture[]::new))
         .whenComplete(
             (v, e) -> {
-              if (e != null) {
-                first.completeExceptionally(unwrap(e));
+              // Dependents run in no set order: a success may not have reached `first` yet.
+              for (CloudFuture<T> f : futures) {
+                if (!f.result.isCompletedExceptionally()) {
+                  first.complete(f.result.join());
+                  return;
+                }
               }
+              first.completeExceptionally(unwrap(e));
             });
     return first.get(timeout, unit);
   }

@@ -52,9 +52,13 @@ final class AppEnv implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     se.shutdown();
-    se.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
+    try {
+      se.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     dso.close();
     if (embedded != null) {
       embedded.close();

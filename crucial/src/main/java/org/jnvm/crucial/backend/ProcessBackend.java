@@ -23,6 +23,7 @@ public final class ProcessBackend implements Backend {
 
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final List<WorkerSlot> slots = new ArrayList<>();
+  private volatile boolean closed;
 
   private ProcessBackend(Builder b) {
     for (int i = 0; i < b.workers; i++) {
@@ -100,6 +101,10 @@ public final class ProcessBackend implements Backend {
 
   @Override
   public CompletableFuture<byte[]> invoke(Invocation inv) {
+    if (closed) {
+      return CompletableFuture.failedFuture(
+          new IllegalStateException("process backend closed: task " + inv.taskId() + " refused"));
+    }
     CompletableFuture<byte[]> f = new CompletableFuture<>();
     queue.add(new Pending(inv, f));
     return f;
@@ -122,6 +127,7 @@ public final class ProcessBackend implements Backend {
 
   @Override
   public void close() {
+    closed = true;
     slots.forEach(WorkerSlot::close);
     Pending p;
     while ((p = queue.poll()) != null) {

@@ -26,7 +26,8 @@ public final class Ports {
     for (int i = 0; i < 100; i++) {
       int p = free();
       if (p < 65535) {
-        try (ServerSocket s = new ServerSocket(p + 1)) {
+        try {
+          new ServerSocket(p + 1).close();
           return p;
         } catch (IOException e) {
           // taken: try another
