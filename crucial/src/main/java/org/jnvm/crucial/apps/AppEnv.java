@@ -33,6 +33,10 @@ final class AppEnv implements AutoCloseable {
     dso = DsoClient.connect(endpoints);
     DsoClient.setDefault(dso);
     se = new ServerlessExecutorService(backend(backend, workers, endpoints));
+    if (embedded != null) {
+      // An interrupted run (Ctrl-C, SIGTERM) still removes the embedded node's directory.
+      Runtime.getRuntime().addShutdownHook(new Thread(embedded::close, "embedded-node-close"));
+    }
   }
 
   private static Backend backend(String kind, int workers, String endpoints) {

@@ -66,14 +66,15 @@ public class Mandelbrot implements Serializable {
     return out;
   }
 
-  /** Writes the pixels as a grey-scale PNG (inside the set: black). */
+  /** Writes the pixels as a grey-scale PNG (inside the set: black, fast escapes: light). */
   public static void writePng(byte[] pixels, int width, int height, int max, Path file)
       throws IOException {
     BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_GRAY);
     for (int y = 0; y < height; y++) {
       for (int x = 0; x < width; x++) {
         int it = pixels[y * width + x] & 0xff;
-        int g = it >= max ? 0 : 255 - (255 * it / max);
+        // Square-root scale: most points escape within a few iterations.
+        int g = it >= max ? 0 : (int) (255 * (1 - Math.sqrt((double) it / max)));
         img.getRaster().setSample(x, y, 0, g);
       }
     }

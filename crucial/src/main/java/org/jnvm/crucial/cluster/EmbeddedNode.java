@@ -12,6 +12,8 @@ import org.jnvm.dso.server.NodeConfig;
 public final class EmbeddedNode implements AutoCloseable {
   private final Path dir;
   private final DsoNode node;
+  private final java.util.concurrent.atomic.AtomicBoolean closed =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   private EmbeddedNode(Path dir, DsoNode node) {
     this.dir = dir;
@@ -50,8 +52,12 @@ public final class EmbeddedNode implements AutoCloseable {
     return node.endpoint();
   }
 
+  /** Stops the node and removes its directory; idempotent. */
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     try {
       node.close();
     } finally {
