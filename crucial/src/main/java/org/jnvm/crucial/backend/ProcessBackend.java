@@ -120,6 +120,21 @@ public final class ProcessBackend implements Backend {
     return slots.stream().map(WorkerSlot::pid).filter(p -> p > 0).collect(Collectors.toList());
   }
 
+  /**
+   * Waits until every worker JVM has started and said READY (benchmarks: so that timing starts with
+   * all workers up); false on timeout.
+   */
+  public boolean awaitReady(long timeoutMs) throws InterruptedException {
+    long end = System.currentTimeMillis() + timeoutMs;
+    while (!slots.stream().allMatch(WorkerSlot::ready)) {
+      if (System.currentTimeMillis() > end) {
+        return false;
+      }
+      Thread.sleep(20);
+    }
+    return true;
+  }
+
   /** Workers started so far, replacements included. */
   public int workersStarted() {
     return slots.stream().mapToInt(WorkerSlot::started).sum();

@@ -29,6 +29,7 @@ final class WorkerSlot {
   private volatile boolean closed;
   private volatile Process process;
   private volatile int started;
+  private volatile boolean ready;
 
   WorkerSlot(int index, List<String> command, BlockingQueue<ProcessBackend.Pending> queue) {
     this.index = index;
@@ -51,6 +52,11 @@ final class WorkerSlot {
     return started;
   }
 
+  /** Whether a worker JVM is up and waiting for (or running) attempts. */
+  boolean ready() {
+    return ready;
+  }
+
   private void loop() {
     while (!closed) {
       Process p;
@@ -62,6 +68,7 @@ final class WorkerSlot {
         out = new DataOutputStream(new BufferedOutputStream(p.getOutputStream()));
         Frames.expect(in, Frames.READY);
         in.readLong();
+        ready = true;
       } catch (IOException e) {
         if (!closed) {
           failNext("worker " + index + " could not start: " + e.getMessage(), e);
@@ -69,6 +76,7 @@ final class WorkerSlot {
         continue;
       }
       serve(p, in, out);
+      ready = false;
       destroy(p);
     }
   }

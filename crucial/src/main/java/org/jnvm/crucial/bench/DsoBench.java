@@ -29,11 +29,11 @@ public final class DsoBench {
       String.join(
           "\n",
           "usage: bin/jnvm dso-bench [OPTIONS]",
-          "  --ops N          measured operations per latency row (default 2000)",
-          "  --warmup N       unmeasured operations before them (default 500)",
+          "  --ops N          measured operations per latency row (default 5000)",
+          "  --warmup N       unmeasured operations before them (default 2000)",
           "  --ship-ops N     operations per shipping/RMW measurement (default 100)",
           "  --cells N        matrix cells multiplied per shipped call (default 10000)",
-          "  --mc-points N    Monte Carlo points per worker (default 4000000)",
+          "  --mc-points N    Monte Carlo points per worker (default 100000000)",
           "  --workers LIST   Monte Carlo worker counts (default 1,2,4,8)",
           "  --redis yes|no   measure Redis too (default yes; needs redis-server on the PATH)",
           "  --out DIR        where the table and chart go (default results)");
@@ -66,53 +66,125 @@ public final class DsoBench {
     TypeRegistry.register(BenchMatrix.class);
     List<String> types = List.of(BenchMatrix.class.getName());
     Path logs = Path.of("target", "dso-bench-logs");
-    try (NodeCluster c = new NodeCluster("bench-rf1", 3, 1, types, logs)) {
-      log("starting 3 nodes, rf 1");
-      c.startAll();
-      try (DsoClient dso = DsoClient.connect(c.endpoints())) {
-        DsoClient.setDefault(dso);
-        dsoLatency(dso, "DSO ephemeral", false);
-        dsoLatency(dso, "DSO persistent rf 1", true);
-        shipping(dso);
-        monteCarlo(dso, c.endpoints());
+    Path shm = Ports.scratchDir("jnvm-bench-redis-");
+    Files.createDirectories(Path.of("target"));
+    Path disk = Files.createTempDirectory(Path.of("target"), "redis-disk-");
+    List<AutoCloseable> open = new ArrayList<>();
+    try {
+      NodeCluster rf1 = keep(open, new NodeCluster("bench-rf1", 3, 1, types, logs));
+      NodeCluster rf2 = keep(open, new NodeCluster("bench-rf2", 3, 2, types, logs));
+      log("starting 3 nodes with rf 1 and 3 nodes with rf 2");
+      rf1.startAll();
+      rf2.startAll();
+      DsoClient d1 = keep(open, DsoClient.connect(rf1.endpoints()));
+      DsoClient d2 = keep(open, DsoClient.connect(rf2.endpoints()));
+      DsoClient.setDefault(d1);
+      List<Target> targets = new ArrayList<>();
+      targets.add(dsoTarget(d1, "DSO ephemeral", false));
+      targets.add(dsoTarget(d1, "DSO persistent rf 1", true));
+      targets.add(dsoTarget(d2, "DSO persistent rf 2", true));
+      targets.addAll(redisTargets(open, shm, disk));
+      latency(targets);
+      shipping(d1);
+      monteCarlo(d1, rf1.endpoints());
+    } finally {
+      for (int i = open.size() - 1; i >= 0; i--) {
+        open.get(i).close();
       }
+      Ports.deleteTree(shm);
+      Ports.deleteTree(disk);
     }
-    try (NodeCluster c = new NodeCluster("bench-rf2", 3, 2, types, logs)) {
-      log("starting 3 nodes, rf 2");
-      c.startAll();
-      try (DsoClient dso = DsoClient.connect(c.endpoints())) {
-        dsoLatency(dso, "DSO persistent rf 2", true);
-      }
-    }
-    redis();
     Path out = Path.of(o.get("out", "results"));
     Files.createDirectories(out);
-    Files.writeString(out.resolve("dso-bench.md"), new Report(r, o.describe()).markdown());
-    Chart.render(new Report(r, o.describe()).panels(), out.resolve("dso-bench.png"));
-    System.out.print(new Report(r, o.describe()).markdown());
+    Report report = new Report(r, o.describe());
+    Files.writeString(out.resolve("dso-bench.md"), report.markdown());
+    Chart.render(report.panels(), out.resolve("dso-bench.png"));
+    System.out.print(report.markdown());
     log("wrote " + out.resolve("dso-bench.md") + " and " + out.resolve("dso-bench.png"));
   }
 
-  private void dsoLatency(DsoClient dso, String system, boolean persistent) throws Exception {
-    log("measuring " + system);
+  private static <T extends AutoCloseable> T keep(List<AutoCloseable> open, T c) {
+    open.add(c);
+    return c;
+  }
+
+  /**
+   * Warms every operation of every target, then measures them in {@code ROUNDS} interleaved rounds
+   * (each round: every target, every operation, ops/ROUNDS calls), so that a burst of load from
+   * elsewhere on the machine falls on all systems alike rather than on one row.
+   */
+  private void latency(List<Target> targets) throws Exception {
+    int w = o.getInt("warmup", 2000);
+    int n = o.getInt("ops", 5000);
+    int perRound = Math.max(1, n / ROUNDS);
+    log("warming up " + targets.size() + " systems");
+    for (Target t : targets) {
+      for (Latency.Op op : t.ops().values()) {
+        Latency.warm(op, w);
+      }
+    }
+    Map<String, Map<String, Latency>> l = new java.util.LinkedHashMap<>();
+    for (int round = 0; round < ROUNDS; round++) {
+      log("latency round " + (round + 1) + " of " + ROUNDS);
+      for (Target t : targets) {
+        for (Map.Entry<String, Latency.Op> e : t.ops().entrySet()) {
+          l.computeIfAbsent(t.system(), k -> new java.util.LinkedHashMap<>())
+              .computeIfAbsent(e.getKey(), k -> new Latency(perRound * ROUNDS))
+              .record(e.getValue(), perRound);
+        }
+      }
+    }
+    l.forEach((system, ops) -> ops.forEach((op, lat) -> r.latency(system, op, lat)));
+  }
+
+  private static final int ROUNDS = 5;
+
+  private static Target dsoTarget(DsoClient dso, String system, boolean persistent) {
     String tag = Long.toHexString(System.nanoTime());
     byte[] kb = new byte[1024];
     AtomicReference<byte[]> obj = dso.atomicReference("bench-1k-" + tag, persistent, kb);
     Counter counter = dso.counter("bench-incr-" + tag, persistent);
-    int w = o.getInt("warmup", 500);
-    int n = o.getInt("ops", 2000);
-    r.latency(system, "get 1 KB", Latency.measure(w, n, i -> obj.get()));
-    r.latency(
+    return Target.of(
         system,
-        "put 1 KB",
-        Latency.measure(
-            w,
-            n,
-            i -> {
-              kb[0] = (byte) i;
-              obj.set(kb);
-            }));
-    r.latency(system, "counter increment", Latency.measure(w, n, i -> counter.increment()));
+        i -> obj.get(),
+        i -> {
+          kb[0] = (byte) i;
+          obj.set(kb);
+        },
+        i -> counter.increment());
+  }
+
+  private List<Target> redisTargets(List<AutoCloseable> open, Path shm, Path disk)
+      throws Exception {
+    if (!o.get("redis", "yes").equals("yes")) {
+      return List.of();
+    }
+    if (!RedisServer.available()) {
+      log("redis-server not found on the PATH: Redis rows skipped");
+      r.note("Redis was not measured: redis-server not found on the PATH.");
+      return List.of();
+    }
+    return List.of(
+        redisTarget(open, "Redis everysec", "everysec", shm),
+        redisTarget(open, "Redis always", "always", shm),
+        redisTarget(open, "Redis always (disk)", "always", disk));
+  }
+
+  private static Target redisTarget(List<AutoCloseable> open, String system, String fsync, Path dir)
+      throws Exception {
+    log("starting " + system + " (AOF under " + dir + ")");
+    RedisServer s = keep(open, RedisServer.start(fsync, dir.resolve(fsync), Ports.free()));
+    Resp c = keep(open, new Resp("127.0.0.1", s.port));
+    byte[] kb = new byte[1024];
+    c.call("SET", "k1", kb);
+    return Target.of(
+        system,
+        i -> c.call("GET", "k1"),
+        i -> {
+          kb[0] = (byte) i;
+          c.call("SET", "k1", kb);
+        },
+        i -> c.call("INCR", "n"));
   }
 
   private void shipping(DsoClient dso) throws Exception {
@@ -161,16 +233,18 @@ public final class DsoBench {
   }
 
   private void monteCarlo(DsoClient dso, String servers) throws Exception {
-    long points = o.getLong("mc-points", 4_000_000);
+    long points = o.getLong("mc-points", 100_000_000);
     for (String s : o.get("workers", "1,2,4,8").split(",")) {
       int k = Integer.parseInt(s.trim());
       log("Monte Carlo on " + k + " worker JVMs");
-      ServerlessExecutorService se =
-          new ServerlessExecutorService(
-              ProcessBackend.builder().workers(k).servers(servers).start());
+      ProcessBackend backend = ProcessBackend.builder().workers(k).servers(servers).start();
+      ServerlessExecutorService se = new ServerlessExecutorService(backend);
       try {
+        if (!backend.awaitReady(120_000)) {
+          throw new IllegalStateException(k + " worker JVMs not ready after 120 s");
+        }
         // Warm-up: every worker JVM compiles the sampling loop before the timed run.
-        MonteCarloPi.run(dso, se, "bench-pi-warm", k, Math.max(points / 2, 1_000_000), 99);
+        MonteCarloPi.run(dso, se, "bench-pi-warm", k, Math.max(points / 4, 1_000_000), 99);
         long t0 = System.nanoTime();
         MonteCarloPi.Result res = MonteCarloPi.run(dso, se, "bench-pi", k, points, 1);
         double sec = (System.nanoTime() - t0) / 1e9;
@@ -179,50 +253,6 @@ public final class DsoBench {
         se.shutdown();
         se.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
       }
-    }
-  }
-
-  private void redis() throws Exception {
-    if (!o.get("redis", "yes").equals("yes")) {
-      return;
-    }
-    if (!RedisServer.available()) {
-      log("redis-server not found on the PATH: Redis rows skipped");
-      r.note("Redis was not measured: redis-server not found on the PATH.");
-      return;
-    }
-    Path shm = Ports.scratchDir("jnvm-bench-redis-");
-    Path disk = Files.createTempDirectory(Path.of("target"), "redis-disk-");
-    try {
-      redisRun("Redis everysec", "everysec", shm);
-      redisRun("Redis always", "always", shm);
-      redisRun("Redis always (disk)", "always", disk);
-    } finally {
-      Ports.deleteTree(shm);
-      Ports.deleteTree(disk);
-    }
-  }
-
-  private void redisRun(String system, String fsync, Path dir) throws Exception {
-    log("measuring " + system + " (AOF in " + dir + ")");
-    try (RedisServer s = RedisServer.start(fsync, dir.resolve(fsync), Ports.free());
-        Resp c = new Resp("127.0.0.1", s.port)) {
-      byte[] kb = new byte[1024];
-      c.call("SET", "k1", kb);
-      int w = o.getInt("warmup", 500);
-      int n = o.getInt("ops", 2000);
-      r.latency(system, "get 1 KB", Latency.measure(w, n, i -> c.call("GET", "k1")));
-      r.latency(
-          system,
-          "put 1 KB",
-          Latency.measure(
-              w,
-              n,
-              i -> {
-                kb[0] = (byte) i;
-                c.call("SET", "k1", kb);
-              }));
-      r.latency(system, "counter increment", Latency.measure(w, n, i -> c.call("INCR", "n")));
     }
   }
 

@@ -2,28 +2,17 @@ package org.jnvm.crucial.bench;
 
 import java.util.Arrays;
 
-/** Latencies of one measured operation, in nanoseconds, and their percentiles. */
+/**
+ * Latencies of one measured operation, in nanoseconds, gathered over one or more rounds, and their
+ * percentiles.
+ */
 final class Latency {
   private final long[] samples;
   private int n;
+  private boolean sorted;
 
   Latency(int capacity) {
     samples = new long[capacity];
-  }
-
-  /** Times {@code op} {@code warmup} times unrecorded, then {@code samples.length} times. */
-  static Latency measure(int warmup, int ops, Op op) throws Exception {
-    for (int i = 0; i < warmup; i++) {
-      op.run(i);
-    }
-    Latency l = new Latency(ops);
-    for (int i = 0; i < ops; i++) {
-      long t0 = System.nanoTime();
-      op.run(i);
-      l.samples[l.n++] = System.nanoTime() - t0;
-    }
-    Arrays.sort(l.samples, 0, l.n);
-    return l;
   }
 
   /** One operation; {@code i} counts calls, for operations that vary their input. */
@@ -32,10 +21,35 @@ final class Latency {
     void run(int i) throws Exception;
   }
 
+  /** Runs {@code op} {@code count} times unrecorded. */
+  static void warm(Op op, int count) throws Exception {
+    for (int i = 0; i < count; i++) {
+      op.run(i);
+    }
+  }
+
+  /** Times {@code op} {@code count} more times. */
+  void record(Op op, int count) throws Exception {
+    if (n + count > samples.length) {
+      throw new IllegalArgumentException(
+          "too many samples: " + (n + count) + " > capacity " + samples.length);
+    }
+    for (int i = 0; i < count; i++) {
+      long t0 = System.nanoTime();
+      op.run(n);
+      samples[n++] = System.nanoTime() - t0;
+    }
+    sorted = false;
+  }
+
   /** The q-quantile (0..1) in microseconds, nearest rank. */
   double micros(double q) {
     if (n == 0) {
       throw new IllegalStateException("no samples");
+    }
+    if (!sorted) {
+      Arrays.sort(samples, 0, n);
+      sorted = true;
     }
     int rank = (int) Math.ceil(q * n) - 1;
     return samples[Math.max(0, Math.min(n - 1, rank))] / 1000.0;

@@ -22,9 +22,11 @@ final class Report {
     b.append("# DSO benchmark (bin/jnvm dso-bench)\n\n");
     b.append(
         String.format(
-            "%s; %d cores; Java %s; options: %s. DSO: 3 forked nodes on loopback, persistent"
-                + " objects written through the store at the persistence seam before the reply;"
-                + " stores and Redis AOF in /dev/shm unless marked (disk). One client thread.%n%n",
+            "%s; %d cores; Java %s; options: %s. DSO: two clusters of 3 forked nodes on"
+                + " loopback (rf 1, rf 2), persistent objects written through the store at the"
+                + " persistence seam before the reply; stores and Redis AOF in /dev/shm unless"
+                + " marked (disk). One client thread; every system warmed up, then measured in 5"
+                + " interleaved rounds.%n%n",
             java.time.LocalDate.now(),
             Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.version"),
