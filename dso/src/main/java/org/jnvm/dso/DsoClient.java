@@ -352,6 +352,16 @@ public final class DsoClient implements AutoCloseable {
     return Codec.encode(args, "arguments of " + what);
   }
 
+  /**
+   * Runs {@code body} on this thread with {@code journal} installed: its calls, on any client, use
+   * the journal's session and are answered from the journal when an earlier attempt recorded them,
+   * so that a re-run of a deterministic task applies none of them twice ({@link CallJournal}).
+   */
+  public static <T> T runJournaled(CallJournal journal, java.util.concurrent.Callable<T> body)
+      throws Exception {
+    return Transport.runJournaled(journal, body);
+  }
+
   @Override
   public void close() {
     if (defaultClient == this) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jnvm.dso.CallJournal;
 import org.jnvm.dso.DsoException;
 import org.jnvm.dso.wire.CallRequest;
 import org.jnvm.dso.wire.Outcome;
@@ -41,6 +42,19 @@ public final class Transport implements AutoCloseable {
   private final AtomicInteger next = new AtomicInteger();
   private final ThreadLocal<long[]> session =
       ThreadLocal.withInitial(() -> new long[] {newSessionId(), 0});
+
+  /** The journal installed on this thread (any transport), with the attempt's last seq. */
+  private static final ThreadLocal<Journaled> JOURNAL = new ThreadLocal<>();
+
+  private static final class Journaled {
+    final CallJournal journal;
+    long seq;
+
+    Journaled(CallJournal journal) {
+      this.journal = journal;
+    }
+  }
+
   private volatile boolean closed;
 
   public Transport(
@@ -79,6 +93,10 @@ public final class Transport implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("DSO client is closed");
     }
+    Journaled j = JOURNAL.get();
+    if (j != null) {
+      return journaled(j, op, type, key, persistent, method, args, init);
+    }
     long[] s = session.get();
     CallRequest req =
         new CallRequest(
@@ -93,6 +111,68 @@ public final class Transport implements AutoCloseable {
             args,
             init);
     return issue(req);
+  }
+
+  /**
+   * Runs {@code body} on this thread with {@code journal} installed: calls are numbered in the
+   * journal's session from 1, recorded ones are answered from it (see {@link CallJournal}).
+   */
+  public static <T> T runJournaled(CallJournal journal, java.util.concurrent.Callable<T> body)
+      throws Exception {
+    if (JOURNAL.get() != null) {
+      throw new IllegalStateException("a call journal is already installed on this thread");
+    }
+    if (journal.session() == 0) {
+      throw new IllegalArgumentException("a journal's session id must be nonzero");
+    }
+    JOURNAL.set(new Journaled(journal));
+    try {
+      return body.call();
+    } finally {
+      JOURNAL.remove();
+    }
+  }
+
+  private Outcome journaled(
+      Journaled j,
+      byte op,
+      String type,
+      String key,
+      boolean persistent,
+      String method,
+      byte[] args,
+      byte[] init) {
+    long seq = ++j.seq;
+    String call = op + " " + type + "." + method + " '" + key + "'" + (persistent ? " P" : " E");
+    CallJournal.Entry done = j.journal.recorded(seq);
+    if (done != null) {
+      if (!done.call().equals(call)) {
+        throw new DsoException(
+            "task is not deterministic: its call "
+                + seq
+                + " was "
+                + done.call()
+                + " in an earlier attempt and is "
+                + call
+                + " now");
+      }
+      return Outcome.decode(done.outcome());
+    }
+    CallRequest req =
+        new CallRequest(
+            op,
+            type,
+            key,
+            persistent,
+            j.journal.session(),
+            seq,
+            System.currentTimeMillis(),
+            method,
+            args,
+            init);
+    Outcome o = issue(req);
+    j.journal.record(seq, new CallJournal.Entry(call, o.encode()));
+    return o;
   }
 
   private Outcome issue(CallRequest req) {

@@ -1,0 +1,88 @@
+package org.jnvm.crucial.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A redis-server child process on loopback, append-only file on with the given fsync policy, no
+ * snapshots, its files under {@code dir}. Closing kills it (and only it).
+ */
+final class RedisServer implements AutoCloseable {
+  final int port;
+  private final Process process;
+
+  private RedisServer(int port, Process process) {
+    this.port = port;
+    this.process = process;
+  }
+
+  /** Whether a redis-server binary is on the PATH. */
+  static boolean available() {
+    try {
+      Process p = new ProcessBuilder("redis-server", "--version").redirectErrorStream(true).start();
+      p.getInputStream().readAllBytes();
+      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+    } catch (IOException | InterruptedException e) {
+      return false;
+    }
+  }
+
+  static RedisServer start(String appendfsync, Path dir, int port) throws Exception {
+    Files.createDirectories(dir);
+    List<String> cmd =
+        List.of(
+            "redis-server",
+            "--port",
+            Integer.toString(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            appendfsync,
+            "--dir",
+            dir.toString(),
+            "--daemonize",
+            "no",
+            "--logfile",
+            "");
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    RedisServer s = new RedisServer(port, p);
+    s.awaitUp();
+    return s;
+  }
+
+  private void awaitUp() throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (System.nanoTime() < deadline) {
+      try (Resp r = new Resp("127.0.0.1", port)) {
+        if ("PONG".equals(r.call("PING"))) {
+          return;
+        }
+      } catch (IOException e) {
+        Thread.sleep(50);
+      }
+    }
+    close();
+    throw new IllegalStateException("redis-server did not answer on port " + port + " in 20 s");
+  }
+
+  @Override
+  public void close() {
+    process.destroyForcibly();
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

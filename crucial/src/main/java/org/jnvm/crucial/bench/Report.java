@@ -1,0 +1,163 @@
+package org.jnvm.crucial.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The benchmark's Markdown table, goal checks and chart panels, from its {@link DsoBench.Results}.
+ */
+final class Report {
+  private static final List<String> OPS = List.of("get 1 KB", "put 1 KB", "counter increment");
+  private final DsoBench.Results r;
+  private final String options;
+
+  Report(DsoBench.Results r, String options) {
+    this.r = r;
+    this.options = options;
+  }
+
+  String markdown() {
+    StringBuilder b = new StringBuilder();
+    b.append("# DSO benchmark (bin/jnvm dso-bench)\n\n");
+    b.append(
+        String.format(
+            "%s; %d cores; Java %s; options: %s. DSO: two clusters of 3 forked nodes on"
+                + " loopback (rf 1, rf 2), persistent objects written through the store at the"
+                + " persistence seam before the reply; stores and Redis AOF in /dev/shm unless"
+                + " marked (disk). One client thread; every system warmed up, then measured in 5"
+                + " interleaved rounds.%n%n",
+            java.time.LocalDate.now(),
+            Runtime.getRuntime().availableProcessors(),
+            System.getProperty("java.version"),
+            options));
+    latencyTable(b);
+    throughputTable(b);
+    monteCarloTable(b);
+    goals(b);
+    r.notes.forEach(n -> b.append("- ").append(n).append('\n'));
+    return b.toString();
+  }
+
+  private void latencyTable(StringBuilder b) {
+    b.append("## Latency (microseconds)\n\n| system |");
+    OPS.forEach(op -> b.append(' ').append(op).append(" p50 | p99 |"));
+    b.append("\n|---|").append("---:|---:|".repeat(OPS.size())).append('\n');
+    for (Map.Entry<String, Map<String, Latency>> e : r.latency.entrySet()) {
+      b.append("| ").append(e.getKey()).append(" |");
+      for (String op : OPS) {
+        Latency l = e.getValue().get(op);
+        b.append(String.format(" %.0f | %.0f |", l.p50(), l.p99()));
+      }
+      b.append('\n');
+    }
+    b.append('\n');
+  }
+
+  private void throughputTable(StringBuilder b) {
+    b.append("## Complex method shipped to the object vs client-side read-modify-write\n\n");
+    b.append("| operation | ops/s | ms/op |\n|---|---:|---:|\n");
+    r.throughput.forEach(
+        (k, v) -> b.append(String.format("| %s | %.1f | %.2f |%n", k, v, 1000 / v)));
+    b.append('\n');
+  }
+
+  private void monteCarloTable(StringBuilder b) {
+    b.append("## Monte Carlo pi on worker JVMs (process backend)\n\n");
+    b.append("| workers | Mpoints/s | speed-up | pi estimate |\n|---:|---:|---:|---:|\n");
+    double base = r.monteCarlo.isEmpty() ? 1 : r.monteCarlo.get(0)[1];
+    for (double[] m : r.monteCarlo) {
+      b.append(String.format("| %d | %.1f | %.2f | %.5f |%n", (int) m[0], m[1], m[1] / base, m[2]));
+    }
+    b.append('\n');
+  }
+
+  private void goals(StringBuilder b) {
+    b.append("## Goals\n\n| goal | measured | met |\n|---|---|---|\n");
+    double pers = p50("DSO persistent rf 1", "counter increment");
+    double eph = p50("DSO ephemeral", "counter increment");
+    double always = p50("Redis always", "counter increment");
+    if (always > 0) {
+      goal(
+          b,
+          "persistent counter increment <= 1.5x Redis appendfsync always (p50)",
+          pers / always,
+          1.5,
+          true);
+    }
+    goal(b, "persistent <= 1.3x ephemeral latency (counter increment p50)", pers / eph, 1.3, true);
+    goal(
+        b,
+        "persistent <= 1.3x ephemeral latency (put 1 KB p50)",
+        p50("DSO persistent rf 1", "put 1 KB") / p50("DSO ephemeral", "put 1 KB"),
+        1.3,
+        true);
+    List<Double> t = new ArrayList<>(r.throughput.values());
+    if (t.size() >= 2) {
+      goal(
+          b,
+          "shipped method >= 5x client read-modify-write (locked)",
+          t.get(0) / t.get(1),
+          5,
+          false);
+    }
+    b.append('\n');
+  }
+
+  private static void goal(StringBuilder b, String what, double ratio, double bound, boolean max) {
+    boolean met = max ? ratio <= bound : ratio >= bound;
+    b.append(String.format("| %s | %.2fx | %s |%n", what, ratio, met ? "yes" : "**no**"));
+  }
+
+  private double p50(String system, String op) {
+    Map<String, Latency> m = r.latency.get(system);
+    return m == null || m.get(op) == null ? -1 : m.get(op).p50();
+  }
+
+  List<Chart.Panel> panels() {
+    List<String> systems = new ArrayList<>(r.latency.keySet());
+    double[][] p50 = new double[systems.size()][OPS.size()];
+    double[][] p99 = new double[systems.size()][OPS.size()];
+    for (int s = 0; s < systems.size(); s++) {
+      for (int o = 0; o < OPS.size(); o++) {
+        Latency l = r.latency.get(systems.get(s)).get(OPS.get(o));
+        p50[s][o] = l.p50();
+        p99[s][o] = l.p99();
+      }
+    }
+    List<Chart.Panel> panels = new ArrayList<>();
+    panels.add(
+        new Chart.Panel(
+            "Latency, one client thread", "microseconds", OPS, systems, p50, p99, true));
+    List<String> ship = List.of("shipped", "RMW locked", "RMW unlocked");
+    double[][] tv = new double[ship.size()][1];
+    List<Double> t = new ArrayList<>(r.throughput.values());
+    for (int i = 0; i < Math.min(t.size(), ship.size()); i++) {
+      tv[i][0] = t.get(i);
+    }
+    panels.add(
+        new Chart.Panel(
+            "Complex method: shipped vs read-modify-write",
+            "ops/s",
+            List.of("10k multiplications per op"),
+            ship,
+            tv,
+            null,
+            false));
+    List<String> workers = r.monteCarlo.stream().map(m -> (int) m[0] + " workers").toList();
+    double[][] mc = new double[1][workers.size()];
+    for (int i = 0; i < workers.size(); i++) {
+      mc[0][i] = r.monteCarlo.get(i)[1];
+    }
+    panels.add(
+        new Chart.Panel(
+            "Monte Carlo pi throughput",
+            "Mpoints/s",
+            workers,
+            List.of("process backend"),
+            mc,
+            null,
+            false));
+    return panels;
+  }
+}

@@ -1,0 +1,120 @@
+package org.jnvm.crucial.cluster;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.jnvm.dso.server.DsoServerMain;
+
+/**
+ * A DSO node in a JVM of its own ({@code bin/jnvm dso-server}'s main class), so that it can be
+ * killed. It can be launched again with the same name, ports and directory (a restart).
+ */
+public final class NodeProcess implements AutoCloseable {
+  private final String name;
+  private final int clientPort;
+  private final List<String> args;
+  private final List<String> jvmOptions;
+  private final Path log;
+  private Process process;
+  private CompletableFuture<String> ready;
+
+  NodeProcess(String name, int clientPort, List<String> args, List<String> jvmOptions, Path log) {
+    this.name = name;
+    this.clientPort = clientPort;
+    this.args = List.copyOf(args);
+    this.jvmOptions = List.copyOf(jvmOptions);
+    this.log = log;
+  }
+
+  public String endpoint() {
+    return "127.0.0.1:" + clientPort;
+  }
+
+  public long pid() {
+    return process == null ? -1 : process.pid();
+  }
+
+  /** Starts the JVM; {@link #awaitReady} waits until it serves. */
+  public void launch() {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(jvmOptions);
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path")));
+    cmd.add(DsoServerMain.class.getName());
+    cmd.addAll(args);
+    try {
+      process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start node " + name, e);
+    }
+    ready = new CompletableFuture<>();
+    Process p = process;
+    Thread t = new Thread(() -> watch(p), "node-out-" + name);
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** Copies the node's output to its log and completes {@code ready} on "DSO-READY". */
+  private void watch(Process p) {
+    try (BufferedReader r =
+            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        var w =
+            java.nio.file.Files.newBufferedWriter(
+                log,
+                StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND)) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        w.write(line);
+        w.newLine();
+        w.flush();
+        if (line.startsWith("DSO-READY ")) {
+          ready.complete(line.substring(10));
+        }
+      }
+    } catch (IOException e) {
+      // the process is gone; reported below
+    }
+    ready.completeExceptionally(
+        new IllegalStateException("node " + name + " exited before it was ready; log: " + log));
+  }
+
+  public void awaitReady(long seconds) throws Exception {
+    ready.get(seconds, TimeUnit.SECONDS);
+  }
+
+  /** SIGKILL, then wait for the process to be gone. */
+  public void kill() throws InterruptedException {
+    if (process != null && process.isAlive()) {
+      process.destroyForcibly();
+      process.waitFor(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** SIGTERM (the node's shutdown hook stops it cleanly), SIGKILL if it lingers 20 s. */
+  public void stop() throws InterruptedException {
+    if (process != null && process.isAlive()) {
+      process.destroy();
+      if (!process.waitFor(20, TimeUnit.SECONDS)) {
+        kill();
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      stop();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

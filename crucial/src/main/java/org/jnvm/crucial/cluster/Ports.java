@@ -1,0 +1,64 @@
+package org.jnvm.crucial.cluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** Free loopback ports and scratch directories in /dev/shm, for nodes started here. */
+public final class Ports {
+  private Ports() {}
+
+  /** A free port. */
+  public static int free() {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("no free port", e);
+    }
+  }
+
+  /** A port p with p + 1 free too (JGroups' TCP port and its failure detector's). */
+  public static int freePair() {
+    for (int i = 0; i < 100; i++) {
+      int p = free();
+      if (p < 65535) {
+        try {
+          new ServerSocket(p + 1).close();
+          return p;
+        } catch (IOException e) {
+          // taken: try another
+        }
+      }
+    }
+    throw new IllegalStateException("no free pair of ports after 100 tries");
+  }
+
+  /** A new directory under /dev/shm (the temp directory where there is none). */
+  public static Path scratchDir(String prefix) {
+    Path base =
+        Files.isDirectory(Path.of("/dev/shm"))
+            ? Path.of("/dev/shm")
+            : Path.of(System.getProperty("java.io.tmpdir"));
+    try {
+      return Files.createTempDirectory(base, prefix);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a directory under " + base, e);
+    }
+  }
+
+  /** Deletes a directory tree; nothing when it is absent. */
+  public static void deleteTree(Path dir) {
+    if (dir == null || !Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(dir)) {
+      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + dir, e);
+    }
+  }
+}
