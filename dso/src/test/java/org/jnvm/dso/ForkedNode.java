@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.jnvm.dso.server.DsoServerMain;
+import org.jnvm.dso.server.NodeJvmFlags;
 
 /**
  * A DSO node in a JVM of its own (bin/jnvm dso-server's main class), so that tests can stop it
@@ -34,27 +35,9 @@ final class ForkedNode implements AutoCloseable {
     this.args = List.copyOf(args);
   }
 
-  /**
-   * What bin/jnvm java-flags gives a node, so that its store writes back with the JDK intrinsics
-   * rather than msync. C1 only (a faster start) where the intrinsics allow it: up to JDK 17; later
-   * JDKs refuse them without C2 and would fall back to msync.
-   */
+  /** What bin/jnvm java-flags gives a node (see {@link NodeJvmFlags}). */
   static List<String> gatewayFlags() {
-    List<String> f = new ArrayList<>();
-    f.addAll(
-        List.of(
-            "--add-opens",
-            "java.base/jdk.internal.misc=ALL-UNNAMED",
-            "--add-exports",
-            "java.base/jdk.internal.misc=ALL-UNNAMED"));
-    int feature = Runtime.version().feature();
-    if (feature >= 23) {
-      f.add("--sun-misc-unsafe-memory-access=allow");
-    }
-    if (feature <= 17) {
-      f.add("-XX:TieredStopAtLevel=1");
-    }
-    return f;
+    return NodeJvmFlags.gateway();
   }
 
   /** The gateway backend the node reported when ready (null before). */

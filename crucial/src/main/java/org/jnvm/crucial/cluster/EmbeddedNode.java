@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.jnvm.dso.server.DsoNode;
 import org.jnvm.dso.server.NodeConfig;
+import org.jnvm.dso.server.PersistentStore;
 
 /**
  * A single DSO node inside this JVM, on loopback, with its store in a fresh scratch directory that
@@ -38,7 +39,8 @@ public final class EmbeddedNode implements AutoCloseable {
             1,
             0,
             types,
-            "");
+            "",
+            PersistentStore.DEFAULT_SIZE);
     try {
       return new EmbeddedNode(dir, DsoNode.start(c, 120_000));
     } catch (RuntimeException | Error e) {

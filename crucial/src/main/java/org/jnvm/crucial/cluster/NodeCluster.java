@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.jnvm.dso.server.NodeJvmFlags;
 
 /**
  * n forked DSO nodes on loopback with their own ports and directories (under one scratch
@@ -57,6 +58,7 @@ public final class NodeCluster implements AutoCloseable {
         args.addAll(List.of("--types", String.join(",", types)));
       }
       List<String> jvm = new ArrayList<>(List.of("-Xmx256m", "-XX:+UseSerialGC", "-Xss512k"));
+      jvm.addAll(NodeJvmFlags.gateway()); // the J-NVM store writes back with the intrinsics
       // Diagnostics hook (profiling the nodes): extra JVM options, "NAME" replaced by the node's.
       for (String opt : System.getProperty("jnvm.crucial.nodeJvmOpts", "").split(" ")) {
         if (!opt.isBlank()) {

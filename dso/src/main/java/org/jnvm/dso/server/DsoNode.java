@@ -98,12 +98,22 @@ public final class DsoNode implements AutoCloseable {
     await(() -> manager.getMembers().size() >= config.expect(), deadline, "members");
     recovered = Recovery.merge(persistent, own);
     control.put(config.name(), endpoint());
-    await(this::expectedReady, deadline, "ready marks");
+    await(this::markedAndExpectedReady, deadline, "ready marks");
     ready = true;
   }
 
   private static ReadWriteMap<String, byte[]> rw(Cache<String, byte[]> c) {
     return ReadWriteMapImpl.create(FunctionalMapImpl.create(c.getAdvancedCache()));
+  }
+
+  /**
+   * Re-publishes this node's mark while waiting: nodes started at once may first form separate
+   * views, and the merge of the replicated control cache keeps one side's content only
+   * (ISPN000517), which can drop marks already published.
+   */
+  private boolean markedAndExpectedReady() {
+    if (!control.containsKey(config.name())) control.put(config.name(), endpoint());
+    return expectedReady();
   }
 
   private boolean expectedReady() {
