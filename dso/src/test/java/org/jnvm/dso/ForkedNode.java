@@ -74,14 +74,17 @@ final class ForkedNode implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start node " + name, e);
     }
-    ready = new CompletableFuture<>();
+    // Each launch watches its own future: the watcher of a killed predecessor may reach the end
+    // of its output after this launch and must not fail the new one.
+    CompletableFuture<String> f = new CompletableFuture<>();
+    ready = f;
     Process p = process;
-    Thread t = new Thread(() -> watch(p), "watch-" + name);
+    Thread t = new Thread(() -> watch(p, f), "watch-" + name);
     t.setDaemon(true);
     t.start();
   }
 
-  private void watch(Process p) {
+  private void watch(Process p, CompletableFuture<String> ready) {
     try (BufferedReader r =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;

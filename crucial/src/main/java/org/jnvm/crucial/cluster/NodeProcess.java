@@ -54,15 +54,18 @@ public final class NodeProcess implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start node " + name, e);
     }
-    ready = new CompletableFuture<>();
+    // Each launch watches its own future: the watcher of a killed predecessor may reach the end
+    // of its output after this launch and must not fail the new one.
+    CompletableFuture<String> f = new CompletableFuture<>();
+    ready = f;
     Process p = process;
-    Thread t = new Thread(() -> watch(p), "node-out-" + name);
+    Thread t = new Thread(() -> watch(p, f), "node-out-" + name);
     t.setDaemon(true);
     t.start();
   }
 
   /** Copies the node's output to its log and completes {@code ready} on "DSO-READY". */
-  private void watch(Process p) {
+  private void watch(Process p, CompletableFuture<String> ready) {
     try (BufferedReader r =
             new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         var w =
