@@ -35,9 +35,16 @@ final class ForkedNode implements AutoCloseable {
     this.args = List.copyOf(args);
   }
 
-  /** What bin/jnvm java-flags gives a node (see {@link NodeJvmFlags}). */
+  /**
+   * What bin/jnvm java-flags gives a node (see {@link NodeJvmFlags}), plus C1 only (a faster start)
+   * where the intrinsics allow it: up to JDK 17; later JDKs refuse them without C2.
+   */
   static List<String> gatewayFlags() {
-    return NodeJvmFlags.gateway();
+    List<String> f = new ArrayList<>(NodeJvmFlags.gateway());
+    if (Runtime.version().feature() <= 17) {
+      f.add("-XX:TieredStopAtLevel=1");
+    }
+    return f;
   }
 
   /** The gateway backend the node reported when ready (null before). */

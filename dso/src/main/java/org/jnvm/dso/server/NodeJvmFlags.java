@@ -25,9 +25,6 @@ public final class NodeJvmFlags {
     if (feature >= 23) {
       f.add("--sun-misc-unsafe-memory-access=allow");
     }
-    if (feature <= 17) {
-      f.add("-XX:TieredStopAtLevel=1");
-    }
     return f;
   }
 }
