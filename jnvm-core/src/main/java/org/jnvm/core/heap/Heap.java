@@ -181,21 +181,19 @@ public final class Heap implements AutoCloseable {
    * @throws HeapCorruptException if the header names another class
    */
   public long addressOf(long offset, PersistentClass<?> type) {
+    if (isObjectOf(offset, type)) return base + offset;
     boolean inside = offset > 0 && offset < g.heapSize() - ObjectLayout.HEADER;
-    long a = base + offset;
-    int id = inside ? ObjectLayout.classId(a) : 0;
-    if (!inside || classes.classOf(id) != type) {
-      throw new HeapCorruptException(
-          "expected an object of class "
-              + type.name()
-              + " at offset=0x"
-              + Long.toHexString(offset)
-              + ", header class id="
-              + (inside ? Integer.toString(id) : "none (outside the heap)")
-              + " file="
-              + file.path);
-    }
-    return a;
+    throw new HeapCorruptException(
+        "expected an object of class "
+            + type.name()
+            + " at offset=0x"
+            + Long.toHexString(offset)
+            + ", header class id="
+            + (inside
+                ? Integer.toString(ObjectLayout.classId(base + offset))
+                : "none (outside the heap)")
+            + " file="
+            + file.path);
   }
 
   /**
