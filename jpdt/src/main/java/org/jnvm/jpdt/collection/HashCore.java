@@ -1,6 +1,7 @@
 package org.jnvm.jpdt.collection;
 
 import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -44,7 +45,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   private HashCore(EntryStore store, int parts, Guard guard) {
     this.heap = store.heap;
     this.store = store;
-    this.index = new HashIndex(parts);
+    this.index = new HashIndex(parts, store);
     this.guard = guard;
     this.keys = store.keys;
     this.values = store.values;
@@ -59,7 +60,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   /** The engine of an existing map: its index rebuilt from the store, in parallel. */
   static <K, V> HashCore<K, V> open(PObject header, int parts, Guard g) {
     HashCore<K, V> c = new HashCore<>(EntryStore.open(header, parts), parts, g);
-    c.count.add(c.index.rebuild(c.store));
+    c.count.add(c.index.rebuild());
     return c;
   }
 
@@ -82,8 +83,8 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     int p = index.partOf(h);
     long s = guard.readLock(p);
     try {
-      Cell c = index.find(p, h, key);
-      return c == null ? null : loadValue(c);
+      int at = index.find(p, h, key);
+      return at < 0 ? null : valueAt(p, at);
     } finally {
       guard.unlockRead(p, s);
     }
@@ -96,7 +97,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     int p = index.partOf(h);
     long s = guard.readLock(p);
     try {
-      return index.find(p, h, key) != null;
+      return index.find(p, h, key) >= 0;
     } finally {
       guard.unlockRead(p, s);
     }
@@ -108,8 +109,9 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     for (int p = 0; p < index.parts(); p++) {
       long s = guard.readLock(p);
       try {
-        for (Cell c : index.cells(p)) {
-          if (values.matchesAt(heap, c.valueOffset(), value)) return true;
+        IndexTable t = index.part(p);
+        for (int at = 0; at < t.capacity(); at++) {
+          if (t.used(at) && values.matchesAt(heap, t.valueOffset(at), value)) return true;
         }
       } finally {
         guard.unlockRead(p, s);
@@ -125,8 +127,8 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     int p = index.partOf(h);
     long s = guard.readLock(p);
     try {
-      Cell c = index.find(p, h, key);
-      return c != null && values.matchesAt(heap, c.valueOffset(), value);
+      int at = index.find(p, h, key);
+      return at >= 0 && valueMatches(p, at, value);
     } finally {
       guard.unlockRead(p, s);
     }
@@ -156,12 +158,12 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     int p = index.partOf(h);
     long s = guard.writeLock(p);
     try {
-      Cell c = index.find(p, h, key);
-      if (c == null) {
+      int at = index.find(p, h, key);
+      if (at < 0) {
         if (mode != Mode.REPLACE) insert(p, h, key, value);
         return null;
       }
-      return mode == Mode.IF_ABSENT ? loadValue(c) : replaceValue(c, value);
+      return mode == Mode.IF_ABSENT ? valueAt(p, at) : replaceValue(p, at, value);
     } finally {
       guard.unlockWrite(p, s);
     }
@@ -176,9 +178,9 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     int p = index.partOf(h);
     long s = guard.writeLock(p);
     try {
-      Cell c = index.find(p, h, key);
-      if (c == null || !values.matchesAt(heap, c.valueOffset(), oldValue)) return false;
-      replaceValue(c, newValue);
+      int at = index.find(p, h, key);
+      if (at < 0 || !valueMatches(p, at, oldValue)) return false;
+      replaceValue(p, at, newValue);
       return true;
     } finally {
       guard.unlockWrite(p, s);
@@ -192,10 +194,10 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     int p = index.partOf(h);
     long s = guard.writeLock(p);
     try {
-      Cell c = index.find(p, h, key);
-      if (c == null) return null;
-      V old = loadValue(c);
-      removeCell(p, c);
+      int at = index.find(p, h, key);
+      if (at < 0) return null;
+      V old = valueAt(p, at);
+      removeAt(p, at);
       return old;
     } finally {
       guard.unlockWrite(p, s);
@@ -210,21 +212,26 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     int p = index.partOf(h);
     long s = guard.writeLock(p);
     try {
-      Cell c = index.find(p, h, key);
-      if (c == null || !values.matchesAt(heap, c.valueOffset(), value)) return false;
-      removeCell(p, c);
+      int at = index.find(p, h, key);
+      if (at < 0 || !valueMatches(p, at, value)) return false;
+      removeAt(p, at);
       return true;
     } finally {
       guard.unlockWrite(p, s);
     }
   }
 
-  /** Removes the entry of {@code c} if it is still live (iterators' remove). */
-  void remove(Cell c) {
-    int p = index.partOf(c.hash);
+  /**
+   * Removes the mapping of {@code key} if its entry is still the one at address {@code entry}
+   * (iterators' remove: the entry they returned, not a later one of the same key).
+   */
+  void remove(Object key, long entry) {
+    int h = keys.hash(key);
+    int p = index.partOf(h);
     long s = guard.writeLock(p);
     try {
-      if (!c.dead) removeCell(p, c);
+      int at = index.find(p, h, key);
+      if (at >= 0 && index.part(p).entry(at) == entry) removeAt(p, at);
     } finally {
       guard.unlockWrite(p, s);
     }
@@ -259,27 +266,34 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
       throw x;
     }
     store.publish(slot, e);
-    index.add(p, new Cell(h, slot, e.address(), store));
+    index.add(p, h, slot, e.address());
     count.increment();
   }
 
-  /** Swaps in a new value (one durable store), then frees the old one if the map owns it. */
-  private V replaceValue(Cell c, V value) {
+  /**
+   * Swaps in a new value (one durable store) for the entry at {@code at} in part {@code p}, records
+   * it in the index, then frees the old one if the map owns it.
+   */
+  private V replaceValue(int p, int at, V value) {
+    IndexTable t = index.part(p);
     PObject fresh = values.store(heap, value);
-    PObject old = heap.object(store.swapValue(c.entry, fresh));
-    V prior = cast(values.load(old));
-    if (values.copies()) heap.free(old);
+    long old = store.swapValue(t.entry(at), fresh);
+    t.valueOffset(at, fresh.offset());
+    V prior = cast(values.loadAt(heap, old));
+    if (values.copies()) heap.free(heap.object(old));
     return prior;
   }
 
-  /** Unlinks the entry (one durable store), drops its handle, then frees what it owns. */
-  private void removeCell(int p, Cell c) {
-    store.unlink(c.slot);
-    index.remove(p, c);
-    c.dead = true;
+  /** Unlinks the entry at {@code at} (one durable store), unindexes it, frees what it owns. */
+  private void removeAt(int p, int at) {
+    IndexTable t = index.part(p);
+    int slot = t.slot(at);
+    long entry = t.entry(at);
+    store.unlink(slot);
+    t.removeAt(at);
     count.decrement();
-    store.release(p, c.slot);
-    store.freeEntry(c.entry);
+    store.release(p, slot);
+    store.freeEntry(entry);
   }
 
   // ---- iteration ---------------------------------------------------------------------------
@@ -288,10 +302,12 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   List<SnapshotEntry<K, V>> snapshot(int part) {
     long s = guard.readLock(part);
     try {
-      List<Cell> cells = index.cells(part);
-      List<SnapshotEntry<K, V>> out = new java.util.ArrayList<>(cells.size());
-      for (Cell c : cells) {
-        out.add(new SnapshotEntry<>(this, c, cast(keys.loadAt(heap, c.keyOffset())), loadValue(c)));
+      IndexTable t = index.part(part);
+      List<SnapshotEntry<K, V>> out = new ArrayList<>(t.size());
+      for (int at = 0; at < t.capacity(); at++) {
+        if (!t.used(at)) continue;
+        K k = cast(keys.loadAt(heap, t.keyOffset(at)));
+        out.add(new SnapshotEntry<>(this, t.entry(at), k, valueAt(part, at)));
       }
       return out;
     } finally {
@@ -318,8 +334,13 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     return store.stats(count.sum());
   }
 
-  private V loadValue(Cell c) {
-    return cast(values.loadAt(heap, c.valueOffset()));
+  /** The value of the entry at {@code at} in part {@code p}, read in place. */
+  private V valueAt(int p, int at) {
+    return cast(values.loadAt(heap, index.part(p).valueOffset(at)));
+  }
+
+  private boolean valueMatches(int p, int at, Object value) {
+    return values.matchesAt(heap, index.part(p).valueOffset(at), value);
   }
 
   private void requireKey(Object key) {

@@ -1,32 +1,34 @@
 package org.jnvm.jpdt.collection;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
+import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
+import org.jnvm.jpdt.PType;
 
 /**
- * The volatile index of a hash map: the live entries, in parts chosen by the top bits of a mixed
- * hash (so each part's {@code HashMap}, which uses the low bits, still spreads its keys). Parts are
- * the unit of locking in the concurrent map and of parallelism when the index is rebuilt. Not
- * synchronized: callers hold the part's lock, if any.
+ * The volatile index of a hash map's {@link EntryStore}: the live entries, in parts chosen by the
+ * top bits of a mixed hash. Each part is an {@link IndexTable} holding, per entry, its hash, slot
+ * and the offsets of its key and value, so lookups read persistent memory only for the key they
+ * compare and the value they return. Parts are the unit of locking in the concurrent map and of
+ * parallelism when the index is rebuilt. Not synchronized: callers hold the part's lock, if any.
  */
 final class HashIndex {
-  private final Part[] parts;
+  private final IndexTable[] parts;
   private final int shift;
+  private final EntryStore store;
+  private final IndexTable.KeyMatcher probe;
 
-  private static final class Part {
-    HashMap<IndexKey, Cell> cells = new HashMap<>();
-  }
-
-  /** An empty index of {@code count} parts, a power of two, at least 2. */
-  HashIndex(int count) {
+  /** An empty index of {@code count} parts (a power of two, at least 2) of {@code store}. */
+  HashIndex(int count, EntryStore store) {
     if (count < 2 || Integer.bitCount(count) != 1) {
       throw new IllegalArgumentException("parts must be a power of two >= 2: " + count);
     }
-    parts = new Part[count];
-    for (int i = 0; i < count; i++) parts[i] = new Part();
+    this.store = store;
+    Heap heap = store.heap;
+    PType<Object> keys = store.keys;
+    this.probe = (keyOffset, key) -> keys.matchesAt(heap, keyOffset, key);
+    parts = new IndexTable[count];
+    for (int i = 0; i < count; i++) parts[i] = new IndexTable(0);
     shift = Integer.numberOfLeadingZeros(count) + 1;
   }
 
@@ -38,37 +40,23 @@ final class HashIndex {
     return (hash * 0x9E3779B9) >>> shift;
   }
 
-  /** The live entry whose key is equivalent to {@code key}, or null. */
-  Cell find(int part, int hash, Object key) {
-    return parts[part].cells.get(new Probe(hash, key));
+  IndexTable part(int p) {
+    return parts[p];
   }
 
-  void add(int part, Cell c) {
-    Cell prior = parts[part].cells.putIfAbsent(c, c);
-    if (prior != null) {
-      throw new HeapCorruptException(
-          "two entries with equivalent keys in one map: slots "
-              + prior.slot
-              + " and "
-              + c.slot
-              + " file="
-              + c.store.heap.file());
-    }
+  /** The position in part {@code p} of the entry whose key is equivalent to {@code key}, or -1. */
+  int find(int p, int hash, Object key) {
+    return parts[p].find(hash, key, probe);
   }
 
-  void remove(int part, Cell c) {
-    parts[part].cells.remove(c);
+  /** Indexes a new entry (its key absent from the index), read from the entry at {@code entry}. */
+  void add(int p, int hash, int slot, long entry) {
+    parts[p].add(hash, slot, EntryLayout.key(entry), EntryLayout.value(entry), entry);
   }
 
-  /** The live entries of {@code part}, copied. */
-  List<Cell> cells(int part) {
-    return new ArrayList<>(parts[part].cells.values());
-  }
-
-  /** Empties {@code part}, marking its entries dead. */
-  void clear(int part) {
-    for (Cell c : parts[part].cells.values()) c.dead = true;
-    parts[part].cells = new HashMap<>();
+  /** Empties part {@code p}. */
+  void clear(int p) {
+    parts[p].clear();
   }
 
   /**
@@ -76,14 +64,14 @@ final class HashIndex {
    *
    * <ol>
    *   <li>workers scan the segments (each its own), read each live entry's key and hash it, and
-   *       drop the handle in their own bucket for its part;
+   *       append the entry to their own bucket for its part;
    *   <li>workers fill the parts (each its own), presized, from every worker's bucket for it; two
    *       equivalent keys are reported as corruption.
    * </ol>
    *
    * Returns the number of entries.
    */
-  long rebuild(EntryStore store) {
+  long rebuild() {
     int workers = Parallel.workersFor(store.capacity());
     Bucket[][] buckets = new Bucket[Math.max(1, workers)][parts.length];
     for (Bucket[] row : buckets) for (int p = 0; p < row.length; p++) row[p] = new Bucket();
@@ -91,31 +79,62 @@ final class HashIndex {
         workers,
         (w, slot, entry) -> {
           int h = store.keys.hash(store.key(entry));
-          buckets[w][partOf(h)].add(new Cell(h, slot, entry, store));
+          buckets[w][partOf(h)].add(h, slot, entry);
         });
     Parallel.run(parts.length, workers, (w, p) -> fill(p, buckets));
     long n = 0;
-    for (Part p : parts) n += p.cells.size();
+    for (IndexTable t : parts) n += t.size();
     return n;
   }
 
   private void fill(int p, Bucket[][] buckets) {
     int n = 0;
     for (Bucket[] row : buckets) n += row[p].size;
-    parts[p].cells = new HashMap<>((int) (n / 0.75f) + 1);
+    IndexTable t = new IndexTable(n);
+    IndexTable.KeyMatcher stored =
+        (keyOffset, other) ->
+            store.keys.matches(store.heap.object(keyOffset), store.heap.object((Long) other));
     for (Bucket[] row : buckets) {
-      for (int i = 0; i < row[p].size; i++) add(p, row[p].cells[i]);
+      Bucket b = row[p];
+      for (int i = 0; i < b.size; i++) {
+        int hash = b.hashes[i];
+        long entry = b.entries[i];
+        long key = EntryLayout.key(entry);
+        int prior = t.find(hash, key, stored);
+        if (prior >= 0) throw duplicate(t.slot(prior), b.slots[i]);
+        t.add(hash, b.slots[i], key, EntryLayout.value(entry), entry);
+      }
     }
+    parts[p] = t;
   }
 
-  /** A growable array of handles, filled by one worker. */
+  private HeapCorruptException duplicate(int slot, int other) {
+    return new HeapCorruptException(
+        "two entries with equivalent keys in one map: slots "
+            + slot
+            + " and "
+            + other
+            + " file="
+            + store.heap.file());
+  }
+
+  /** A growable list of live entries, filled by one worker. */
   private static final class Bucket {
-    Cell[] cells = new Cell[8];
+    int[] hashes = new int[8];
+    int[] slots = new int[8];
+    long[] entries = new long[8];
     int size;
 
-    void add(Cell c) {
-      if (size == cells.length) cells = Arrays.copyOf(cells, 2 * size);
-      cells[size++] = c;
+    void add(int hash, int slot, long entry) {
+      if (size == hashes.length) {
+        hashes = Arrays.copyOf(hashes, 2 * size);
+        slots = Arrays.copyOf(slots, 2 * size);
+        entries = Arrays.copyOf(entries, 2 * size);
+      }
+      hashes[size] = hash;
+      slots[size] = slot;
+      entries[size] = entry;
+      size++;
     }
   }
 }

@@ -58,7 +58,7 @@ final class HashViews<K, V> {
     @Override
     public void remove() {
       if (last == null) throw new IllegalStateException("next() not called, or already removed");
-      core.remove(last.cell);
+      core.remove(last.getKey(), last.entry);
       last = null;
     }
   }

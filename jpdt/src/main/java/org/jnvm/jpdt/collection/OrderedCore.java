@@ -80,7 +80,7 @@ final class OrderedCore<K, V> {
     long s = guard.readLock(p);
     try {
       Cell c = view.get(sk);
-      return c == null ? null : cast(values.loadAt(heap, c.valueOffset()));
+      return c == null ? null : cast(values.loadAt(heap, c.valueOffset));
     } finally {
       guard.unlockRead(p, s);
     }
@@ -92,7 +92,7 @@ final class OrderedCore<K, V> {
     long s = guard.readLock(p);
     try {
       Cell c = view.get(sk);
-      return c != null && values.matchesAt(heap, c.valueOffset(), value);
+      return c != null && values.matchesAt(heap, c.valueOffset, value);
     } finally {
       guard.unlockRead(p, s);
     }
@@ -103,7 +103,7 @@ final class OrderedCore<K, V> {
     int p = stripe(sk);
     long s = guard.readLock(p);
     try {
-      return !c.dead && values.matchesAt(heap, c.valueOffset(), value);
+      return !c.dead && values.matchesAt(heap, c.valueOffset, value);
     } finally {
       guard.unlockRead(p, s);
     }
@@ -120,7 +120,7 @@ final class OrderedCore<K, V> {
       Cell c = e.getValue();
       if (c.dead) return null;
       return new SimpleImmutableEntry<>(
-          cast(keys.loadAt(heap, c.keyOffset())), cast(values.loadAt(heap, c.valueOffset())));
+          cast(keys.loadAt(heap, c.keyOffset)), cast(values.loadAt(heap, c.valueOffset)));
     } finally {
       guard.unlockRead(p, s);
     }
@@ -129,7 +129,9 @@ final class OrderedCore<K, V> {
   /** Like {@link #snapshot}, as an entry whose {@code setValue} writes through {@code owner}. */
   SnapshotEntry<K, V> iterationEntry(Map<K, V> owner, Map.Entry<Object, Cell> e) {
     Map.Entry<K, V> kv = snapshot(e);
-    return kv == null ? null : new SnapshotEntry<>(owner, e.getValue(), kv.getKey(), kv.getValue());
+    return kv == null
+        ? null
+        : new SnapshotEntry<>(owner, e.getValue().entry, kv.getKey(), kv.getValue());
   }
 
   // ---- updates -----------------------------------------------------------------------------
@@ -153,7 +155,7 @@ final class OrderedCore<K, V> {
         return null;
       }
       return mode == Mode.IF_ABSENT
-          ? cast(values.loadAt(heap, c.valueOffset()))
+          ? cast(values.loadAt(heap, c.valueOffset))
           : replaceValue(c, value);
     } finally {
       guard.unlockWrite(p, s);
@@ -168,7 +170,7 @@ final class OrderedCore<K, V> {
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
-      if (c == null || !values.matchesAt(heap, c.valueOffset(), old)) return false;
+      if (c == null || !values.matchesAt(heap, c.valueOffset, old)) return false;
       replaceValue(c, value);
       return true;
     } finally {
@@ -177,17 +179,17 @@ final class OrderedCore<K, V> {
   }
 
   /**
-   * Removes the entry of {@code sk} if {@code expected} (null: any) is its handle and {@code value}
-   * (null: any) matches its value; returns the removed value, or null.
+   * Removes the entry of {@code sk} if it is the entry at address {@code expected} (0: any) and
+   * {@code value} (null: any) matches its value; returns the removed value, or null.
    */
-  V remove(Object sk, Cell expected, Object value) {
+  V remove(Object sk, long expected, Object value) {
     int p = stripe(sk);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
-      if (c == null || (expected != null && c != expected)) return null;
-      if (value != null && !values.matchesAt(heap, c.valueOffset(), value)) return null;
-      V old = cast(values.loadAt(heap, c.valueOffset()));
+      if (c == null || (expected != 0 && c.entry != expected)) return null;
+      if (value != null && !values.matchesAt(heap, c.valueOffset, value)) return null;
+      V old = cast(values.loadAt(heap, c.valueOffset));
       store.unlink(c.slot);
       index.remove(sk, c);
       c.dead = true;
@@ -225,15 +227,17 @@ final class OrderedCore<K, V> {
       throw x;
     }
     store.publish(slot, e);
-    index.put(sk, new Cell(sk.hashCode(), slot, e.address(), store));
+    index.put(sk, new Cell(slot, e.address()));
     count.increment();
   }
 
+  /** Swaps in a new value (one durable store), records it in the handle, frees the old one. */
   private V replaceValue(Cell c, V value) {
     PObject fresh = values.store(heap, value);
-    PObject old = heap.object(store.swapValue(c.entry, fresh));
-    V prior = cast(values.load(old));
-    if (values.copies()) heap.free(old);
+    long old = store.swapValue(c.entry, fresh);
+    c.valueOffset = fresh.offset();
+    V prior = cast(values.loadAt(heap, old));
+    if (values.copies()) heap.free(heap.object(old));
     return prior;
   }
 

@@ -128,13 +128,13 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
   @Override
   public V remove(Object key) {
     Object sk = lookup(key);
-    return sk == null ? null : core.remove(sk, null, null);
+    return sk == null ? null : core.remove(sk, 0, null);
   }
 
   @Override
   public boolean remove(Object key, Object value) {
     Object sk = lookup(key);
-    return sk != null && value != null && core.remove(sk, null, value) != null;
+    return sk != null && value != null && core.remove(sk, 0, value) != null;
   }
 
   /** The whole map: atomically. A range: key by key, as a sequence of removals. */
@@ -144,7 +144,7 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
       core.clear();
       return;
     }
-    for (Entry<Object, Cell> e : view.entrySet()) core.remove(e.getKey(), e.getValue(), null);
+    for (Entry<Object, Cell> e : view.entrySet()) core.remove(e.getKey(), e.getValue().entry, null);
   }
 
   // ---- navigation --------------------------------------------------------------------------
@@ -245,7 +245,7 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
       if (e == null) return null;
       Entry<K, V> kv = core.snapshot(e);
       if (kv == null) continue;
-      V removed = core.remove(e.getKey(), e.getValue(), null);
+      V removed = core.remove(e.getKey(), e.getValue().entry, null);
       if (removed != null) return new SimpleImmutableEntry<>(kv.getKey(), removed);
     }
   }
@@ -355,7 +355,7 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
     @Override
     public void remove() {
       if (last == null) throw new IllegalStateException("next() not called, or already removed");
-      core.remove(lastKey, last.cell, null);
+      core.remove(lastKey, last.entry, null);
       last = null;
     }
   }

@@ -42,7 +42,7 @@ final class SkipIndex {
         workers,
         (w, slot, entry) -> {
           Object sk = keys.sortKey(store.key(entry));
-          found.get(w).add(new Sorted(sk, new Cell(sk.hashCode(), slot, entry, store)));
+          found.get(w).add(new Sorted(sk, new Cell(slot, entry)));
         });
     Sorted[] all = found.stream().flatMap(List::stream).toArray(Sorted[]::new);
     Comparator<Sorted> order = Comparator.comparing(Sorted::key, order(keys));

@@ -9,13 +9,16 @@ import java.util.Objects;
  */
 final class SnapshotEntry<K, V> implements Map.Entry<K, V> {
   private final Map<K, V> map;
-  final Cell cell;
+
+  /** The address of the entry this was read from, for the iterator's remove. */
+  final long entry;
+
   private final K key;
   private V value;
 
-  SnapshotEntry(Map<K, V> map, Cell cell, K key, V value) {
+  SnapshotEntry(Map<K, V> map, long entry, K key, V value) {
     this.map = map;
-    this.cell = cell;
+    this.entry = entry;
     this.key = key;
     this.value = value;
   }
