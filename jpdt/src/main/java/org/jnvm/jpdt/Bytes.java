@@ -26,6 +26,25 @@ final class Bytes {
     return true;
   }
 
+  /**
+   * Packs {@code v} little-endian into {@code dst[0..2]}, zero-padded, and returns its length; -1
+   * (nothing written) if it is longer than {@link PType#IMAGE_BYTES}.
+   */
+  static int image(byte[] v, long[] dst) {
+    if (v.length > PType.IMAGE_BYTES) return -1;
+    dst[0] = dst[1] = dst[2] = 0;
+    for (int i = 0; i < v.length; i++) dst[i >>> 3] |= (v[i] & 0xFFL) << ((i & 7) << 3);
+    return v.length;
+  }
+
+  /** {@link #image(byte[], long[])} of the {@code n} bytes at {@code a}. */
+  static int image(long a, int n, long[] dst) {
+    if (n > PType.IMAGE_BYTES) return -1;
+    dst[0] = dst[1] = dst[2] = 0;
+    for (int i = 0; i < n; i++) dst[i >>> 3] |= (Pmem.getByte(a + i) & 0xFFL) << ((i & 7) << 3);
+    return n;
+  }
+
   /** {@link java.util.Arrays#hashCode(byte[])} of {@code [a, a + n)}. */
   static int hash(long a, int n) {
     int h = 1;

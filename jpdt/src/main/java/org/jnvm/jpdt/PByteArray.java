@@ -97,6 +97,14 @@ public final class PByteArray extends PObject {
     return b;
   }
 
+  /** The key image of the array object at {@code a} ({@link PType#image}). */
+  static int imageAt(long a, long[] dst) {
+    return Bytes.image(
+        ArrayLayout.element(a, 0, ArrayLayout.BYTE_SIZE),
+        ArrayLayout.length(a, ArrayLayout.BYTE_SIZE),
+        dst);
+  }
+
   /** True if the array holds exactly the bytes of {@code v}. */
   public boolean contentEquals(byte[] v) {
     return contentEqualsAt(address(), v);

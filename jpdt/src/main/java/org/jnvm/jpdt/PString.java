@@ -154,6 +154,15 @@ public final class PString extends PObject implements CharSequence, Comparable<P
     return true;
   }
 
+  /**
+   * The key image of the string object at {@code a} ({@link PType#image}): its bytes if it is
+   * Latin-1 and at most {@link PType#IMAGE_BYTES} chars long, else -1.
+   */
+  static int imageAt(long a, long[] dst) {
+    if (PStringLayout.coder(a) != LATIN1) return -1;
+    return Bytes.image(PStringLayout.data(a), PStringLayout.length(a), dst);
+  }
+
   /** Orders by chars (UTF-16 code units), as {@link String#compareTo} does. */
   @Override
   public int compareTo(PString o) {

@@ -27,6 +27,9 @@ import org.jnvm.core.heap.PObject;
  * @param <T> what the container takes and returns
  */
 public interface PType<T> {
+  /** The most bytes an {@link #image} holds: three longs. */
+  int IMAGE_BYTES = 3 * Long.BYTES;
+
   /** The code persisted in container headers; unique among registered types. */
   int code();
 
@@ -70,5 +73,22 @@ public interface PType<T> {
   /** {@link #matches} for the object a container stored at {@code offset}; see {@link #loadAt}. */
   default boolean matchesAt(Heap heap, long offset, Object o) {
     return matches(heap.object(offset), o);
+  }
+
+  /**
+   * The image of an accepted {@code o}, for indexes that compare keys in volatile memory instead of
+   * reading the stored key: at most {@link #IMAGE_BYTES} bytes, packed little-endian into {@code
+   * dst[0..2]} and zero-padded, their number returned; or -1 if {@code o} has none. The contract:
+   * equivalent objects (in either form) both have no image or have the same image, and two objects
+   * with images are equivalent if and only if their images (length and bytes) are equal. The
+   * default: no image (lookups compare with {@link #matchesAt}).
+   */
+  default int image(Object o, long[] dst) {
+    return -1;
+  }
+
+  /** {@link #image} of the object a container stored at {@code offset}, read in place. */
+  default int imageAt(Heap heap, long offset, long[] dst) {
+    return image(heap.object(offset), dst);
   }
 }

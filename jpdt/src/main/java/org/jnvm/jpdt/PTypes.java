@@ -162,6 +162,27 @@ public final class PTypes {
       return matches(heap.object(offset), o);
     }
 
+    /** The chars of a Latin-1 string of at most {@link #IMAGE_BYTES} chars, one byte each. */
+    @Override
+    public int image(Object o, long[] dst) {
+      if (o instanceof PString p) return PString.imageAt(p.address(), dst);
+      String s = (String) o;
+      int n = s.length();
+      if (n > IMAGE_BYTES) return -1;
+      dst[0] = dst[1] = dst[2] = 0;
+      for (int i = 0; i < n; i++) {
+        char c = s.charAt(i);
+        if (c > 0xFF) return -1; // a PString of these chars is UTF-16: no image either
+        dst[i >>> 3] |= (long) c << ((i & 7) << 3);
+      }
+      return n;
+    }
+
+    @Override
+    public int imageAt(Heap heap, long offset, long[] dst) {
+      return PString.imageAt(stringAt(heap, offset), dst);
+    }
+
     @Override
     public Object sortKey(Object o) {
       return o instanceof String ? o : o.toString();
@@ -342,6 +363,18 @@ public final class PTypes {
         return PByteArray.contentEqualsAt(heap.addressOf(offset, PByteArray.TYPE), b);
       }
       return matches(heap.object(offset), o);
+    }
+
+    /** The bytes of an array of at most {@link #IMAGE_BYTES}. */
+    @Override
+    public int image(Object o, long[] dst) {
+      if (o instanceof byte[] b) return Bytes.image(b, dst);
+      return PByteArray.imageAt(((PByteArray) o).address(), dst);
+    }
+
+    @Override
+    public int imageAt(Heap heap, long offset, long[] dst) {
+      return PByteArray.imageAt(heap.addressOf(offset, PByteArray.TYPE), dst);
     }
   }
 }

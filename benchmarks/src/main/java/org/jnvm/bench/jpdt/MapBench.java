@@ -16,14 +16,16 @@ import org.openjdk.jmh.infra.Blackhole;
  * remove then reinsert a present key (the map keeps its size), on keys picked at random with the
  * same sequence on both sides.
  *
- * <p>Both sides own their records: J-PDT copies a record into the heap on put and returns a
- * volatile copy on get and on what put and remove return; the twin stores a clone of the record on
- * put (a map receiving records keeps its own). The {@code twin*Fenced} baselines add to the twin's
- * update one durable 8-byte store (store, write-back, fence) per fence of the J-PDT operation (see
- * docs/jpdt.md): replace 2, remove 1, insert 2. The {@code twin*Durable} baselines instead persist
- * what the J-PDT operation must persist: the new record's 1 KB (16 lines written back, one fence)
- * and the 8-byte publication stores; the difference to J-PDT is then its own software (allocation,
- * free, index, entry bookkeeping).
+ * <p>Both sides own their keys and records: J-PDT copies a key and a record into the heap on put
+ * and returns a volatile copy on get and on what put and remove return; the twin stores a copy of
+ * the key and a clone of the record on put (a map receiving them keeps its own; see {@link
+ * TwinBase} for {@code -p sharedKeys=true}, where the twin's keys are the probes themselves). The
+ * {@code twin*Fenced} baselines add to the twin's update one durable 8-byte store (store,
+ * write-back, fence) per fence of the J-PDT operation (see docs/jpdt.md): replace 2, remove 1,
+ * insert 2. The {@code twin*Durable} baselines instead persist what the J-PDT operation must
+ * persist: the new record's 1 KB (16 lines written back, one fence) and the 8-byte publication
+ * stores; the difference to J-PDT is then its own software (allocation, free, index, entry
+ * bookkeeping).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -105,14 +107,14 @@ public class MapBench {
   public void twinRemoveInsert(TwinMap s, Blackhole bh) {
     String k = s.nextKey();
     bh.consume(s.map.remove(k));
-    bh.consume(s.map.put(k, s.nextRecord().clone()));
+    bh.consume(s.map.put(s.ownKey(k), s.nextRecord().clone()));
   }
 
   @Benchmark
   public void twinRemoveInsertFenced(TwinMap s, Blackhole bh) {
     String k = s.nextKey();
     bh.consume(s.map.remove(k));
-    bh.consume(s.map.put(k, s.nextRecord().clone()));
+    bh.consume(s.map.put(s.ownKey(k), s.nextRecord().clone()));
     s.durableStores(REMOVE_INSERT_FENCES);
   }
 
@@ -125,7 +127,7 @@ public class MapBench {
     String k = s.nextKey();
     bh.consume(s.map.remove(k));
     byte[] r = s.nextRecord();
-    bh.consume(s.map.put(k, r.clone()));
+    bh.consume(s.map.put(s.ownKey(k), r.clone()));
     s.durableRecord(r);
     s.durableStores(REMOVE_INSERT_FENCES - 1);
   }

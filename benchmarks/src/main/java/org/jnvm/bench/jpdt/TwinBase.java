@@ -6,6 +6,7 @@ import org.jnvm.bench.support.Gateway;
 import org.jnvm.bench.support.LineBlock;
 import org.jnvm.core.pmem.Pmem;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -14,6 +15,13 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * The java.util twin of a J-PDT map, holding the same entries, and one persistent line: the fenced
  * baselines add to a twin update the durable stores the J-PDT update makes.
+ *
+ * <p>Keys: the J-PDT map stores its own copy of each key (a {@code PString}) and a lookup compares
+ * the probe with it. By default the twin also holds its own copies ({@link #ownKey}), as a map fed
+ * by a network or a deserializer does, so that its lookups compare contents too. With {@code -p
+ * sharedKeys=true} the twin's keys are the probe objects themselves: {@code equals} succeeds on
+ * identity and never reads the key, an advantage no persistent map can have (its keys are not the
+ * caller's objects); that run shows the gap a workload reusing its key objects would see.
  */
 @State(Scope.Thread)
 public abstract class TwinBase extends Workload {
@@ -22,6 +30,10 @@ public abstract class TwinBase extends Workload {
   long stores;
   Map<String, byte[]> map;
 
+  /** True: the twin's keys are the probes themselves; false: its own copies (see above). */
+  @Param("false")
+  public boolean sharedKeys;
+
   abstract MapKind kind();
 
   @Setup(Level.Trial)
@@ -29,12 +41,17 @@ public abstract class TwinBase extends Workload {
     Gateway.requireHardwareBackend();
     makeWorkload();
     map = kind().twin();
-    for (int i = 0; i < entries; i++) map.put(keys[i], records[i & 1].clone());
+    for (int i = 0; i < entries; i++) map.put(ownKey(keys[i]), records[i & 1].clone());
     lineHeap = BenchHeap.create("jpdt-line", 4 << 20);
     LineBlock block = new LineBlock(lineHeap.heap());
     block.persist();
     lineHeap.heap().roots().put("line", block);
     line = block.lineAddress(0);
+  }
+
+  /** The key the twin stores for {@code k}: {@code k}, or a copy with its own chars. */
+  String ownKey(String k) {
+    return sharedKeys ? k : new String(k.toCharArray());
   }
 
   /**

@@ -7,15 +7,18 @@ import org.jnvm.jpdt.PType;
 
 /**
  * The volatile index of a hash map's {@link EntryStore}: the live entries, in parts chosen by the
- * top bits of a mixed hash. Each part is an {@link IndexTable} holding, per entry, its hash, slot
- * and the offsets of its key and value, so lookups read persistent memory only for the key they
- * compare and the value they return. Parts are the unit of locking in the concurrent map and of
- * parallelism when the index is rebuilt. Not synchronized: callers hold the part's lock, if any.
+ * top bits of a mixed hash. Each part is an {@link IndexTable} holding, per entry, its hash, slot,
+ * the offsets of its key and value, and its key's image if the key type gives one ({@link
+ * PType#image}: short strings and byte arrays), so a lookup compares such keys in volatile memory
+ * and reads persistent memory only for the value it returns. Parts are the unit of locking in the
+ * concurrent map and of parallelism when the index is rebuilt. Not synchronized: callers hold the
+ * part's lock, if any.
  */
 final class HashIndex {
   private final IndexTable[] parts;
   private final int shift;
   private final EntryStore store;
+  private final PType<Object> keys;
   private final IndexTable.KeyMatcher probe;
 
   /** An empty index of {@code count} parts (a power of two, at least 2) of {@code store}. */
@@ -26,6 +29,7 @@ final class HashIndex {
     this.store = store;
     Heap heap = store.heap;
     PType<Object> keys = store.keys;
+    this.keys = keys;
     this.probe = (keyOffset, key) -> keys.matchesAt(heap, keyOffset, key);
     parts = new IndexTable[count];
     for (int i = 0; i < count; i++) parts[i] = new IndexTable(0);
@@ -46,12 +50,17 @@ final class HashIndex {
 
   /** The position in part {@code p} of the entry whose key is equivalent to {@code key}, or -1. */
   int find(int p, int hash, Object key) {
-    return parts[p].find(hash, key, probe);
+    long[] image = new long[3];
+    int length = keys.image(key, image);
+    return parts[p].find(hash, image, length, key, probe);
   }
 
   /** Indexes a new entry (its key absent from the index), read from the entry at {@code entry}. */
   void add(int p, int hash, int slot, long entry) {
-    parts[p].add(hash, slot, EntryLayout.key(entry), EntryLayout.value(entry), entry);
+    long key = EntryLayout.key(entry);
+    long[] image = new long[3];
+    int length = keys.imageAt(store.heap, key, image);
+    parts[p].add(hash, slot, image, length, key, EntryLayout.value(entry), entry);
   }
 
   /** Empties part {@code p}. */
@@ -93,16 +102,18 @@ final class HashIndex {
     IndexTable t = new IndexTable(n);
     IndexTable.KeyMatcher stored =
         (keyOffset, other) ->
-            store.keys.matches(store.heap.object(keyOffset), store.heap.object((Long) other));
+            keys.matches(store.heap.object(keyOffset), store.heap.object((Long) other));
+    long[] image = new long[3];
     for (Bucket[] row : buckets) {
       Bucket b = row[p];
       for (int i = 0; i < b.size; i++) {
         int hash = b.hashes[i];
         long entry = b.entries[i];
         long key = EntryLayout.key(entry);
-        int prior = t.find(hash, key, stored);
+        int length = keys.imageAt(store.heap, key, image);
+        int prior = t.find(hash, image, length, key, stored);
         if (prior >= 0) throw duplicate(t.slot(prior), b.slots[i]);
-        t.add(hash, b.slots[i], key, EntryLayout.value(entry), entry);
+        t.add(hash, b.slots[i], image, length, key, EntryLayout.value(entry), entry);
       }
     }
     parts[p] = t;

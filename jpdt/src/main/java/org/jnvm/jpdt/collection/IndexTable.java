@@ -1,38 +1,48 @@
 package org.jnvm.jpdt.collection;
 
 import java.util.Arrays;
+import org.jnvm.jpdt.PType;
 
 /**
  * One part of a {@link HashIndex}: an open-addressing table with linear probing, in one {@code
- * long[]}, of what a lookup needs to answer without touching the persistent entry record: the key's
- * hash, its slot, and the offsets of its key and value objects. A get costs one miss in this array,
- * one on the key object (compared in place) and one on the value object; a {@code HashMap} of
- * handles added two (node, handle) and the entry record a third.
+ * long[]}, of what a lookup needs to answer without reading the persistent entry record: the key's
+ * hash and slot, the offsets of its key and value objects, and the key's image (up to {@link
+ * PType#IMAGE_BYTES} bytes, see {@link PType#image}) when it has one. A get of a key with an image
+ * compares it here and reads persistent memory only for the value it returns: one miss in this
+ * array and one on the value, where a {@code HashMap} of the keys adds the node, the key and its
+ * chars. Keys without an image are compared in place ({@link KeyMatcher}).
  *
  * <pre>
- *   position i, at words 4i .. 4i+3 (two positions per 64-byte line)
- *   +-------------+-------------+-------------+-------------+
- *   | hash | slot | key offset  | value offset| entry addr  |
- *   | hi32 | lo32 | (0: empty)  |             |             |
- *   +-------------+-------------+-------------+-------------+
- *     TAG           KEY           VALUE         ENTRY
+ *   row i = words 8i .. 8i+7 (64 bytes). A long[] that G1 allocates as humongous (half a region
+ *   or more) starts a region, so its rows start 16 bytes into a line: words 0-5, all that a hit
+ *   on a key with an image reads, share one line.
+ *   +-------------+---------+-------+-------+-------+--------+--------+--------+
+ *   | hash | slot | meta    | image | image | image | value  | key    | entry  |
+ *   | hi32 | lo32 |         | 0..7  | 8..15 | 16..23| offset | offset | addr   |
+ *   +-------------+---------+-------+-------+-------+--------+--------+--------+
+ *     TAG           META      IMAGE   +1      +2      VALUE    KEY      ENTRY
+ *   meta: 0 = empty row; else USED | (image length + 1), image length -1 = none.
  * </pre>
  *
  * Positions are only valid until the next change of the table: callers hold the part's lock from
- * the lookup to the last use of the position. Removal shifts later entries of the run back (no
- * tombstones), so a lookup of an absent key stops at the first empty position.
+ * the lookup to the last use of the position. Removal shifts later rows of the run back (no
+ * tombstones), so a lookup of an absent key stops at the first empty row.
  */
 final class IndexTable {
   static final int TAG = 0;
-  static final int KEY = 1;
-  static final int VALUE = 2;
-  static final int ENTRY = 3;
-  static final int STRIDE = 4;
+  static final int META = 1;
+  static final int IMAGE = 2;
+  static final int VALUE = 5;
+  static final int KEY = 6;
+  static final int ENTRY = 7;
+  static final int STRIDE = 8;
+  private static final int SHIFT = 3;
+  private static final long USED = 1L << 32;
 
   private static final int MIN_CAPACITY = 16;
 
   /** The largest capacity whose array fits in a Java array. */
-  private static final int MAX_CAPACITY = 1 << 28;
+  private static final int MAX_CAPACITY = 1 << 27;
 
   /** Tells whether the key object at {@code keyOffset} is equivalent to a probe key. */
   @FunctionalInterface
@@ -60,29 +70,52 @@ final class IndexTable {
   }
 
   boolean used(int pos) {
-    return t[pos * STRIDE + KEY] != 0;
+    return t[(pos << SHIFT) + META] != 0;
   }
 
   /**
-   * The position of the entry with hash {@code hash} whose key {@code m} finds equivalent to {@code
-   * key}, or -1.
+   * The position of the entry with hash {@code hash} whose key is equivalent to {@code key}, or -1.
+   * {@code image} and {@code length} are the key's image ({@link PType#image}; length -1: none):
+   * keys are compared by image when either has one (equal iff the images are), else by {@code m}.
    */
-  int find(int hash, Object key, KeyMatcher m) {
+  int find(int hash, long[] image, int length, Object key, KeyMatcher m) {
     long[] a = t;
     for (int i = home(hash, mask); ; i = (i + 1) & mask) {
-      long k = a[i * STRIDE + KEY];
-      if (k == 0) return -1;
-      if ((int) (a[i * STRIDE + TAG] >>> 32) == hash && m.matches(k, key)) return i;
+      int r = i << SHIFT;
+      long meta = a[r + META];
+      if (meta == 0) return -1;
+      if ((int) (a[r + TAG] >>> 32) != hash) continue;
+      int stored = (int) meta - 1;
+      if (stored >= 0 || length >= 0) {
+        if (stored == length
+            && a[r + IMAGE] == image[0]
+            && a[r + IMAGE + 1] == image[1]
+            && a[r + IMAGE + 2] == image[2]) {
+          return i;
+        }
+      } else if (m.matches(a[r + KEY], key)) {
+        return i;
+      }
     }
   }
 
-  /** Adds an entry whose key the caller knows to be absent; grows first if needed. */
-  void add(int hash, int slot, long keyOffset, long valueOffset, long entry) {
+  /**
+   * Adds an entry whose key the caller knows to be absent, with the key's image ({@code length} -1:
+   * none); grows first if needed.
+   */
+  void add(
+      int hash, int slot, long[] image, int length, long keyOffset, long valueOffset, long entry) {
     if (size >= limit) grow();
     long[] a = t;
     int i = home(hash, mask);
-    while (a[i * STRIDE + KEY] != 0) i = (i + 1) & mask;
-    put(a, i, tag(hash, slot), keyOffset, valueOffset, entry);
+    while (a[(i << SHIFT) + META] != 0) i = (i + 1) & mask;
+    int r = i << SHIFT;
+    a[r + TAG] = (long) hash << 32 | (slot & 0xFFFF_FFFFL);
+    a[r + META] = USED | (length + 1);
+    if (length >= 0) System.arraycopy(image, 0, a, r + IMAGE, 3);
+    a[r + VALUE] = valueOffset;
+    a[r + KEY] = keyOffset;
+    a[r + ENTRY] = entry;
     size++;
   }
 
@@ -90,16 +123,16 @@ final class IndexTable {
   void removeAt(int pos) {
     long[] a = t;
     int hole = pos;
-    for (int j = (pos + 1) & mask; a[j * STRIDE + KEY] != 0; j = (j + 1) & mask) {
-      int h = home((int) (a[j * STRIDE + TAG] >>> 32), mask);
+    for (int j = (pos + 1) & mask; a[(j << SHIFT) + META] != 0; j = (j + 1) & mask) {
+      int h = home((int) (a[(j << SHIFT) + TAG] >>> 32), mask);
       // j may move to the hole unless its home lies cyclically in (hole, j].
       boolean stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
       if (!stays) {
-        System.arraycopy(a, j * STRIDE, a, hole * STRIDE, STRIDE);
+        System.arraycopy(a, j << SHIFT, a, hole << SHIFT, STRIDE);
         hole = j;
       }
     }
-    Arrays.fill(a, hole * STRIDE, hole * STRIDE + STRIDE, 0L);
+    Arrays.fill(a, hole << SHIFT, (hole << SHIFT) + STRIDE, 0L);
     size--;
   }
 
@@ -110,28 +143,28 @@ final class IndexTable {
   }
 
   int hash(int pos) {
-    return (int) (t[pos * STRIDE + TAG] >>> 32);
+    return (int) (t[(pos << SHIFT) + TAG] >>> 32);
   }
 
   int slot(int pos) {
-    return (int) t[pos * STRIDE + TAG];
+    return (int) t[(pos << SHIFT) + TAG];
   }
 
   long keyOffset(int pos) {
-    return t[pos * STRIDE + KEY];
+    return t[(pos << SHIFT) + KEY];
   }
 
   long valueOffset(int pos) {
-    return t[pos * STRIDE + VALUE];
+    return t[(pos << SHIFT) + VALUE];
   }
 
   long entry(int pos) {
-    return t[pos * STRIDE + ENTRY];
+    return t[(pos << SHIFT) + ENTRY];
   }
 
   /** Records a replaced value (after its durable store). */
   void valueOffset(int pos, long offset) {
-    t[pos * STRIDE + VALUE] = offset;
+    t[(pos << SHIFT) + VALUE] = offset;
   }
 
   private void grow() {
@@ -142,10 +175,10 @@ final class IndexTable {
     allocate(2 * capacity());
     long[] a = t;
     for (int j = 0; j < old.length; j += STRIDE) {
-      if (old[j + KEY] == 0) continue;
+      if (old[j + META] == 0) continue;
       int i = home((int) (old[j + TAG] >>> 32), mask);
-      while (a[i * STRIDE + KEY] != 0) i = (i + 1) & mask;
-      System.arraycopy(old, j, a, i * STRIDE, STRIDE);
+      while (a[(i << SHIFT) + META] != 0) i = (i + 1) & mask;
+      System.arraycopy(old, j, a, i << SHIFT, STRIDE);
     }
   }
 
@@ -153,17 +186,6 @@ final class IndexTable {
     t = new long[capacity * STRIDE];
     mask = capacity - 1;
     limit = capacity / 4 * 3;
-  }
-
-  private static void put(long[] a, int i, long tag, long key, long value, long entry) {
-    a[i * STRIDE + TAG] = tag;
-    a[i * STRIDE + KEY] = key;
-    a[i * STRIDE + VALUE] = value;
-    a[i * STRIDE + ENTRY] = entry;
-  }
-
-  private static long tag(int hash, int slot) {
-    return (long) hash << 32 | (slot & 0xFFFF_FFFFL);
   }
 
   /** Room for {@code expected} entries at a load of at most 3/4, a power of two. */

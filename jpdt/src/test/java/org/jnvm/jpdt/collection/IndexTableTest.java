@@ -16,10 +16,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@link IndexTable} against a {@code HashMap} model. Keys here are plain numbers standing for key
  * offsets, matched by equality; the hash is chosen by the test so that few distinct hashes force
- * long probe runs, wrap-around at the end of the array and back-shifts across it.
+ * long probe runs, wrap-around at the end of the array and back-shifts across it. Two keys in three
+ * have an image (the key's number and its complement, 16 bytes), so lookups compare images, fall
+ * back to the matcher, and never confuse a key with an image with one without.
  */
 class IndexTableTest {
   private static final IndexTable.KeyMatcher SAME = (k, key) -> k == (Long) key;
+  private static final long[] NONE = new long[3];
 
   /** One model entry: what the table must return for a key. */
   private record Row(int hash, int slot, long value, long entry) {}
@@ -33,7 +36,7 @@ class IndexTableTest {
     for (int op = 0; op < 40_000; op++) {
       long key = 8 + 8L * r.nextInt(2_000);
       int hash = hashOf(key, distinctHashes);
-      int at = t.find(hash, key, SAME);
+      int at = find(t, hash, key);
       Row row = model.get(key);
       assertEquals(row != null, at >= 0, "presence of key " + key + " at op " + op);
       if (row != null) {
@@ -52,7 +55,7 @@ class IndexTableTest {
         }
       } else if (r.nextInt(4) != 0) {
         Row fresh = new Row(hash, r.nextInt(1 << 30), r.nextLong(), r.nextLong());
-        t.add(hash, fresh.slot(), key, fresh.value(), fresh.entry());
+        add(t, hash, fresh.slot(), key, fresh.value(), fresh.entry());
         model.put(key, fresh);
       }
       assertEquals(model.size(), t.size());
@@ -67,11 +70,11 @@ class IndexTableTest {
     int hash = hashWithHome(capacity - 2);
     // One hash for all: a single run from the second-to-last position, wrapping to the start.
     int n = capacity / 2;
-    for (int k = 1; k <= n; k++) t.add(hash, k, 8L * k, k, k);
+    for (int k = 1; k <= n; k++) add(t, hash, k, 8L * k, k, k);
     assertTrue(t.used(0) && t.used(capacity - 1), "the run wraps");
-    for (int k = 1; k <= n; k += 2) t.removeAt(t.find(hash, 8L * k, SAME));
+    for (int k = 1; k <= n; k += 2) t.removeAt(find(t, hash, 8L * k));
     for (int k = 1; k <= n; k++) {
-      int at = t.find(hash, 8L * k, SAME);
+      int at = find(t, hash, 8L * k);
       assertEquals(k % 2 == 0, at >= 0, "key " + k);
       if (at >= 0) assertEquals(k, t.slot(at));
     }
@@ -82,7 +85,7 @@ class IndexTableTest {
   private static int hashWithHome(int pos) {
     for (int h = 0; ; h++) {
       IndexTable probe = new IndexTable(0);
-      probe.add(h, 0, 8, 0, 0);
+      add(probe, h, 0, 8, 0, 0);
       if (probe.used(pos)) return h;
     }
   }
@@ -91,19 +94,33 @@ class IndexTableTest {
   void growsKeepingEveryEntryAndClearEmpties() {
     IndexTable t = new IndexTable(0);
     int n = 100_000;
-    for (int i = 1; i <= n; i++) t.add(Integer.hashCode(i * 31), i, 8L * i, i, i);
+    for (int i = 1; i <= n; i++) add(t, Integer.hashCode(i * 31), i, 8L * i, i, i);
     assertTrue(t.capacity() * 3L / 4 >= n, "load at most 3/4: capacity " + t.capacity());
-    for (int i = 1; i <= n; i++) assertEquals(i, t.slot(t.find(i * 31, 8L * i, SAME)));
+    for (int i = 1; i <= n; i++) assertEquals(i, t.slot(find(t, i * 31, 8L * i)));
     t.clear();
     assertEquals(0, t.size());
-    assertEquals(-1, t.find(31, 8L, SAME));
+    assertEquals(-1, find(t, 31, 8L));
+  }
+
+  @Test
+  void keysAreComparedByImageWhenEitherHasOne() {
+    IndexTable t = new IndexTable(0);
+    long[] image = {1, 2, 3};
+    t.add(5, 1, image, 24, 64, 0, 0);
+    t.add(5, 2, NONE, -1, 128, 0, 0);
+    assertEquals(1, t.slot(t.find(5, new long[] {1, 2, 3}, 24, 999L, SAME)), "same image");
+    assertEquals(-1, t.find(5, new long[] {1, 2, 4}, 24, 64L, SAME), "another image, same offset");
+    assertEquals(-1, t.find(5, new long[] {1, 2, 3}, 23, 64L, SAME), "another length");
+    assertEquals(2, t.slot(t.find(5, NONE, -1, 128L, SAME)), "no image: by the matcher");
+    assertEquals(-1, t.find(5, NONE, -1, 64L, SAME), "no image never equals an image");
+    assertEquals(-1, t.find(6, new long[] {1, 2, 3}, 24, 64L, SAME), "another hash");
   }
 
   @Test
   void presizedTableDoesNotGrowWhileFilled() {
     IndexTable t = new IndexTable(1000);
     int capacity = t.capacity();
-    for (int i = 1; i <= 1000; i++) t.add(i, i, 8L * i, i, i);
+    for (int i = 1; i <= 1000; i++) add(t, i, i, 8L * i, i, i);
     assertEquals(capacity, t.capacity());
   }
 
@@ -112,6 +129,25 @@ class IndexTableTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new IndexTable(Integer.MAX_VALUE));
     assertTrue(e.getMessage().contains(Integer.toString(Integer.MAX_VALUE)), e.getMessage());
+  }
+
+  /** Keys not divisible by 3 have an image: the key and its complement. */
+  private static int image(long key, long[] dst) {
+    if (key % 3 == 0) return -1;
+    dst[0] = key;
+    dst[1] = ~key;
+    dst[2] = 0;
+    return 16;
+  }
+
+  private static int find(IndexTable t, int hash, long key) {
+    long[] image = new long[3];
+    return t.find(hash, image, image(key, image), key, SAME);
+  }
+
+  private static void add(IndexTable t, int hash, int slot, long key, long value, long entry) {
+    long[] image = new long[3];
+    t.add(hash, slot, image, image(key, image), key, value, entry);
   }
 
   private static int hashOf(long key, int distinct) {

@@ -119,6 +119,47 @@ class PHashMapTest {
     }
   }
 
+  /**
+   * Keys with a volatile image in the index (Latin-1, at most 24 chars) and without (longer, or
+   * UTF-16), several with equal hashes ("Aa" and "BB" hash alike), found in both forms before and
+   * after a restart (the index is rebuilt from the heap).
+   */
+  @Test
+  void keysWithAndWithoutIndexImagesAreFoundInBothForms() throws Exception {
+    java.util.List<String> keys = new java.util.ArrayList<>();
+    for (String unit : new String[] {"Aa", "BB"}) {
+      for (int n : new int[] {1, 12, 13}) keys.add(unit.repeat(n)); // 2, 24 and 26 chars
+    }
+    keys.addAll(java.util.List.of("AaBB", "BBAa", "x".repeat(24), "x".repeat(25), "\u0100\u0101"));
+    keys.add("\u0100".repeat(30));
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("images");
+      try (Heap heap = Heap.create(p, 4 << 20)) {
+        PHashMap<String, String> m = new PHashMap<>(heap, strings(), strings());
+        heap.roots().put("m", m);
+        for (String k : keys) assertNull(m.put(k, "v-" + k), k);
+        assertEquals(keys.size(), m.size());
+        assertFoundInBothForms(heap, m, keys);
+      }
+      try (Heap heap = Heap.open(p)) {
+        PHashMap<String, String> m = heap.roots().get("m");
+        assertFoundInBothForms(heap, m, keys);
+        assertNull(m.get("Ab"), "same length and hash class, absent");
+        for (String k : keys) assertEquals("v-" + k, m.remove(new PString(heap, k)), k);
+        assertTrue(m.isEmpty());
+      }
+    }
+  }
+
+  private static void assertFoundInBothForms(
+      Heap heap, Map<String, String> m, Iterable<String> ks) {
+    for (String k : ks) {
+      assertEquals("v-" + k, m.get(k), k);
+      assertEquals("v-" + k, m.get(new PString(heap, k)), k);
+      assertEquals("v-" + k, m.get(new String(k.toCharArray())), k);
+    }
+  }
+
   @Test
   void entriesSurviveARestartAndRemovedOnesStayRemoved() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
