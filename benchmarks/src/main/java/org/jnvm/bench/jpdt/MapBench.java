@@ -73,6 +73,15 @@ public class MapBench {
     bh.consume(s.map.put(s.nextKey(), s.nextRecord()));
   }
 
+  /**
+   * The update through {@code set}, J-PDT's put without the old value: the replaced record is freed
+   * without being copied out (the twin's put hands its old array over at no cost).
+   */
+  @Benchmark
+  public void updateSet(PersistentMap s, Blackhole bh) {
+    bh.consume(MapKind.set(s.map, s.nextKey(), s.nextRecord()));
+  }
+
   @Benchmark
   public void twinUpdate(TwinMap s, Blackhole bh) {
     bh.consume(s.map.put(s.nextKey(), s.nextRecord().clone()));

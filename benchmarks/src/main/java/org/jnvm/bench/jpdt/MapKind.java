@@ -51,4 +51,11 @@ public enum MapKind {
 
   /** An empty java.util twin. Not presized, as the persistent map is not. */
   abstract Map<String, byte[]> twin();
+
+  /** The J-PDT maps' put without the old value ({@code set}). */
+  static boolean set(Map<String, byte[]> persistent, String key, byte[] value) {
+    if (persistent instanceof PSkipListMap<String, byte[]> m) return m.set(key, value);
+    if (persistent instanceof PHashMap<String, byte[]> m) return m.set(key, value);
+    return ((PConcurrentHashMap<String, byte[]>) persistent).set(key, value);
+  }
 }

@@ -4,6 +4,7 @@ import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
@@ -141,6 +142,35 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     return update(key, value, Mode.PUT);
   }
 
+  /**
+   * {@link #put} without the old value: true if the key was absent. A replaced value is freed
+   * without being read (put of a copying type must copy it out first).
+   */
+  boolean set(K key, V value) {
+    requireKey(key);
+    Objects.requireNonNull(value, "value");
+    int h = keys.hash(key);
+    int p = index.partOf(h);
+    long s = guard.writeLock(p);
+    try {
+      int at = index.find(p, h, key);
+      if (at < 0) {
+        insert(p, h, key, value);
+        return true;
+      }
+      dropValue(swapValue(p, at, value));
+      return false;
+    } finally {
+      guard.unlockWrite(p, s);
+    }
+  }
+
+  /** Each mapping of {@code m} by {@link #set}: no old value is copied out. */
+  @Override
+  public void putAll(Map<? extends K, ? extends V> m) {
+    for (Entry<? extends K, ? extends V> e : m.entrySet()) set(e.getKey(), e.getValue());
+  }
+
   @Override
   public V putIfAbsent(K key, V value) {
     return update(key, value, Mode.IF_ABSENT);
@@ -275,13 +305,24 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
    * it in the index, then frees the old one if the map owns it.
    */
   private V replaceValue(int p, int at, V value) {
+    long old = swapValue(p, at, value);
+    V prior = cast(values.loadAt(heap, old));
+    dropValue(old);
+    return prior;
+  }
+
+  /** Stores {@code value} for the entry at {@code at} (durable), indexes it; returns the old. */
+  private long swapValue(int p, int at, V value) {
     IndexTable t = index.part(p);
     PObject fresh = values.store(heap, value);
     long old = store.swapValue(t.entry(at), fresh);
     t.valueOffset(at, fresh.offset());
-    V prior = cast(values.loadAt(heap, old));
+    return old;
+  }
+
+  /** Frees the replaced value at {@code old} if the map owns it. */
+  private void dropValue(long old) {
     if (values.copies()) heap.free(heap.object(old));
-    return prior;
   }
 
   /** Unlinks the entry at {@code at} (one durable store), unindexes it, frees what it owns. */

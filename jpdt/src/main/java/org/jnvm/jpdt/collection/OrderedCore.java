@@ -162,6 +162,24 @@ final class OrderedCore<K, V> {
     }
   }
 
+  /** {@link #update} in PUT mode without the old value: true if the key was absent. */
+  boolean set(Object sk, K key, V value) {
+    Objects.requireNonNull(value, "value");
+    int p = stripe(sk);
+    long s = guard.writeLock(p);
+    try {
+      Cell c = index.get(sk);
+      if (c == null) {
+        insert(p, sk, key, value);
+        return true;
+      }
+      dropValue(swapValue(c, value));
+      return false;
+    } finally {
+      guard.unlockWrite(p, s);
+    }
+  }
+
   /** Replaces the value of {@code sk} if it is equivalent to {@code old}. */
   boolean replace(Object sk, Object old, V value) {
     Objects.requireNonNull(old, "oldValue");
@@ -233,12 +251,22 @@ final class OrderedCore<K, V> {
 
   /** Swaps in a new value (one durable store), records it in the handle, frees the old one. */
   private V replaceValue(Cell c, V value) {
+    long old = swapValue(c, value);
+    V prior = cast(values.loadAt(heap, old));
+    dropValue(old);
+    return prior;
+  }
+
+  private long swapValue(Cell c, V value) {
     PObject fresh = values.store(heap, value);
     long old = store.swapValue(c.entry, fresh);
     c.valueOffset = fresh.offset();
-    V prior = cast(values.loadAt(heap, old));
+    return old;
+  }
+
+  /** Frees the replaced value at {@code old} if the map owns it. */
+  private void dropValue(long old) {
     if (values.copies()) heap.free(heap.object(old));
-    return prior;
   }
 
   StorageStats stats() {

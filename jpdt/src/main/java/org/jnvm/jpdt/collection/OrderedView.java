@@ -6,6 +6,7 @@ import java.util.AbstractSet;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.NavigableSet;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -103,6 +104,17 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
   @Override
   public V put(K key, V value) {
     return core.update(storable(key), key, value, Mode.PUT);
+  }
+
+  /** {@link #put} without the old value: true if the key was absent. */
+  boolean set(K key, V value) {
+    return core.set(storable(key), key, value);
+  }
+
+  /** Each mapping of {@code m} by {@link #set}: no old value is copied out. */
+  @Override
+  public void putAll(Map<? extends K, ? extends V> m) {
+    for (Entry<? extends K, ? extends V> e : m.entrySet()) set(e.getKey(), e.getValue());
   }
 
   @Override

@@ -103,7 +103,9 @@ class MapCrashTest {
             .then(map("a", "one", "b", "two", "c", "3"))
             .then(map("a", "one", "b", "two", "c", "three"))
             .then(map("a", "ONE", "b", "two", "c", "three"))
-            .then(map("a", "ONE", "b", "two", "c", "three " + "x".repeat(100)));
+            .then(map("a", "ONE", "b", "two", "c", "three " + "x".repeat(100)))
+            .then(map("a", "ONE", "b", "TWO", "c", "three " + "x".repeat(100)))
+            .then(map("a", "ONE", "b", "TWO", "c", "three " + "x".repeat(100), "d", "4"));
     run(
         kind + " replace",
         kind,
@@ -120,6 +122,10 @@ class MapCrashTest {
           setValue(m, "a", "ONE");
           h.ack();
           m.put("c", "three " + "x".repeat(100));
+          h.ack();
+          assertFalse(set(m, "b", "TWO"), "set of a present key");
+          h.ack();
+          assertTrue(set(m, "d", "4"), "set of an absent key");
           h.ack();
         });
   }
@@ -371,6 +377,12 @@ class MapCrashTest {
     Map<String, String> seen = new TreeMap<>();
     m.forEach((k, v) -> seen.put(k.toString(), v.toString()));
     return seen;
+  }
+
+  /** The maps' put without the old value. */
+  private static boolean set(Map<String, String> m, String key, String value) {
+    if (m instanceof BaseHashMap<String, String> b) return b.set(key, value);
+    return ((PSkipListMap<String, String>) m).set(key, value);
   }
 
   private static void setValue(Map<String, String> m, String key, String value) {

@@ -161,6 +161,23 @@ class PHashMapTest {
   }
 
   @Test
+  void setReplacesWithoutReturningAndFreesTheOldValue() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Heap heap = t.create("set", 4 << 20);
+      PHashMap<String, byte[]> m = new PHashMap<>(heap, strings(), bytes());
+      heap.roots().put("m", m);
+      assertTrue(m.set("k", new byte[] {1}), "absent: a new entry");
+      assertFalse(m.set("k", new byte[] {2, 2}), "present: replaced");
+      assertArrayEquals(new byte[] {2, 2}, m.get("k"));
+      m.putAll(Map.of("k", new byte[] {3}, "j", new byte[] {4}));
+      assertArrayEquals(new byte[] {3}, m.get("k"));
+      assertEquals(2, m.size());
+      HeapAudit.assertNothingLeaked(heap);
+      assertThrows(NullPointerException.class, () -> m.set("k", null));
+    }
+  }
+
+  @Test
   void entriesSurviveARestartAndRemovedOnesStayRemoved() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("restart");

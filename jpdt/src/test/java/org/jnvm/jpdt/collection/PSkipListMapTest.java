@@ -3,6 +3,7 @@ package org.jnvm.jpdt.collection;
 import static org.jnvm.jpdt.PTypes.pstrings;
 import static org.jnvm.jpdt.PTypes.strings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -103,6 +104,25 @@ class PSkipListMapTest {
         assertEquals(new ArrayList<>(expected.entrySet()), new ArrayList<>(m.entrySet()));
         assertEquals(expected.firstKey(), m.firstKey());
       }
+    }
+  }
+
+  @Test
+  void setReplacesWithoutReturningAndRangeViewsKeepTheirBounds() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Heap heap = t.create("set", 4 << 20);
+      PSkipListMap<String, String> m = new PSkipListMap<>(heap, strings(), strings());
+      heap.roots().put("m", m);
+      assertTrue(m.set("b", "1"));
+      assertFalse(m.set("b", "2"));
+      assertEquals("2", m.get("b"));
+      m.subMap("a", "c").putAll(java.util.Map.of("a", "x", "b", "3"));
+      assertEquals("3", m.get("b"));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> m.subMap("a", "c").putAll(java.util.Map.of("z", "x")));
+      assertEquals(java.util.List.of("a", "b"), new java.util.ArrayList<>(m.keySet()));
+      HeapAudit.assertNothingLeaked(heap);
     }
   }
 
