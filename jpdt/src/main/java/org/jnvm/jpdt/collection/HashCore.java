@@ -30,9 +30,14 @@ import org.jnvm.jpdt.PType;
 final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V> {
   private enum Mode {
     PUT,
+    /** PUT without reading the old value: {@link #update} returns {@link #REPLACED} for it. */
+    SET,
     IF_ABSENT,
     REPLACE
   }
+
+  /** What {@link #update} in SET mode returns when it replaced a value. */
+  private static final Object REPLACED = new Object();
 
   final Heap heap;
   final EntryStore store;
@@ -139,7 +144,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
 
   @Override
   public V put(K key, V value) {
-    return update(key, value, Mode.PUT);
+    return cast(update(key, value, Mode.PUT));
   }
 
   /**
@@ -147,22 +152,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
    * without being read (put of a copying type must copy it out first).
    */
   boolean set(K key, V value) {
-    requireKey(key);
-    Objects.requireNonNull(value, "value");
-    int h = keys.hash(key);
-    int p = index.partOf(h);
-    long s = guard.writeLock(p);
-    try {
-      int at = index.find(p, h, key);
-      if (at < 0) {
-        insert(p, h, key, value);
-        return true;
-      }
-      dropValue(swapValue(p, at, value));
-      return false;
-    } finally {
-      guard.unlockWrite(p, s);
-    }
+    return update(key, value, Mode.SET) == null;
   }
 
   /** Each mapping of {@code m} by {@link #set}: no old value is copied out. */
@@ -173,15 +163,16 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
 
   @Override
   public V putIfAbsent(K key, V value) {
-    return update(key, value, Mode.IF_ABSENT);
+    return cast(update(key, value, Mode.IF_ABSENT));
   }
 
   @Override
   public V replace(K key, V value) {
-    return update(key, value, Mode.REPLACE);
+    return cast(update(key, value, Mode.REPLACE));
   }
 
-  private V update(K key, V value, Mode mode) {
+  /** Returns the old value, or null if the key was absent ({@link #REPLACED} in SET mode). */
+  private Object update(K key, V value, Mode mode) {
     requireKey(key);
     Objects.requireNonNull(value, "value");
     int h = keys.hash(key);
@@ -193,7 +184,15 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
         if (mode != Mode.REPLACE) insert(p, h, key, value);
         return null;
       }
-      return mode == Mode.IF_ABSENT ? valueAt(p, at) : replaceValue(p, at, value);
+      switch (mode) {
+        case IF_ABSENT:
+          return valueAt(p, at);
+        case SET:
+          dropValue(swapValue(p, at, value));
+          return REPLACED;
+        default:
+          return replaceValue(p, at, value);
+      }
     } finally {
       guard.unlockWrite(p, s);
     }

@@ -139,12 +139,20 @@ final class OrderedCore<K, V> {
   /** How {@link #update} treats a present and an absent key. */
   enum Mode {
     PUT,
+    /** PUT without reading the old value: {@link #update} returns {@link #REPLACED} for it. */
+    SET,
     IF_ABSENT,
     REPLACE
   }
 
-  /** Put, putIfAbsent or replace of {@code key} (sort key {@code sk}); returns the old value. */
-  V update(Object sk, K key, V value, Mode mode) {
+  /** What {@link #update} in SET mode returns when it replaced a value. */
+  static final Object REPLACED = new Object();
+
+  /**
+   * Put, set, putIfAbsent or replace of {@code key} (sort key {@code sk}); returns the old value,
+   * or null if the key was absent ({@link #REPLACED} in SET mode).
+   */
+  Object update(Object sk, K key, V value, Mode mode) {
     Objects.requireNonNull(value, "value");
     int p = stripe(sk);
     long s = guard.writeLock(p);
@@ -154,27 +162,15 @@ final class OrderedCore<K, V> {
         if (mode != Mode.REPLACE) insert(p, sk, key, value);
         return null;
       }
-      return mode == Mode.IF_ABSENT
-          ? cast(values.loadAt(heap, c.valueOffset))
-          : replaceValue(c, value);
-    } finally {
-      guard.unlockWrite(p, s);
-    }
-  }
-
-  /** {@link #update} in PUT mode without the old value: true if the key was absent. */
-  boolean set(Object sk, K key, V value) {
-    Objects.requireNonNull(value, "value");
-    int p = stripe(sk);
-    long s = guard.writeLock(p);
-    try {
-      Cell c = index.get(sk);
-      if (c == null) {
-        insert(p, sk, key, value);
-        return true;
+      switch (mode) {
+        case IF_ABSENT:
+          return values.loadAt(heap, c.valueOffset);
+        case SET:
+          dropValue(swapValue(c, value));
+          return REPLACED;
+        default:
+          return replaceValue(c, value);
       }
-      dropValue(swapValue(c, value));
-      return false;
     } finally {
       guard.unlockWrite(p, s);
     }

@@ -103,12 +103,12 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
 
   @Override
   public V put(K key, V value) {
-    return core.update(storable(key), key, value, Mode.PUT);
+    return OrderedCore.cast(core.update(storable(key), key, value, Mode.PUT));
   }
 
   /** {@link #put} without the old value: true if the key was absent. */
   boolean set(K key, V value) {
-    return core.set(storable(key), key, value);
+    return core.update(storable(key), key, value, Mode.SET) == null;
   }
 
   /** Each mapping of {@code m} by {@link #set}: no old value is copied out. */
@@ -119,14 +119,14 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
 
   @Override
   public V putIfAbsent(K key, V value) {
-    return core.update(storable(key), key, value, Mode.IF_ABSENT);
+    return OrderedCore.cast(core.update(storable(key), key, value, Mode.IF_ABSENT));
   }
 
   @Override
   public V replace(K key, V value) {
     Object sk = lookup(key);
     Objects.requireNonNull(value, "value");
-    return sk == null ? null : core.update(sk, key, value, Mode.REPLACE);
+    return sk == null ? null : OrderedCore.cast(core.update(sk, key, value, Mode.REPLACE));
   }
 
   @Override
