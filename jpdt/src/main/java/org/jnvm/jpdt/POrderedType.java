@@ -12,6 +12,15 @@ public interface POrderedType<T> extends PType<T> {
   /** The volatile sort key of an accepted {@code o} (persistent or volatile form). */
   Object sortKey(Object o);
 
+  /**
+   * The value a container returns for a key whose sort key is {@code sortKey}, when the sort key
+   * alone gives it (a {@code String} key is its own sort key), or null: containers then read the
+   * stored key. The default: null.
+   */
+  default T keyOf(Object sortKey) {
+    return null;
+  }
+
   /** The order of sort keys; null for their natural order. */
   Comparator<Object> sortOrder();
 

@@ -259,6 +259,12 @@ public final class PTypes {
       return PString.stringAt(stringAt(heap, offset));
     }
 
+    /** A stored key's sort key is a {@code String} of its chars: the key this type returns. */
+    @Override
+    public String keyOf(Object sortKey) {
+      return (String) sortKey;
+    }
+
     @Override
     public Comparator<? super String> comparator() {
       return null;

@@ -16,10 +16,10 @@ final class Cell {
   boolean dead;
 
   /** The handle of the published entry at address {@code entry} in {@code slot}. */
-  Cell(int slot, long entry) {
+  Cell(int slot, long entry, long keyOffset, long valueOffset) {
     this.slot = slot;
     this.entry = entry;
-    this.keyOffset = EntryLayout.key(entry);
-    this.valueOffset = EntryLayout.value(entry);
+    this.keyOffset = keyOffset;
+    this.valueOffset = valueOffset;
   }
 }

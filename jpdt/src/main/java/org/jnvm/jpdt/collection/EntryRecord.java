@@ -13,15 +13,24 @@ final class EntryRecord extends PObject {
           .layout(EntryLayout.DESCRIPTION)
           .build();
 
+  /** The offsets of the key and value objects, as stored (volatile copies for the indexes). */
+  final long keyOffset;
+
+  final long valueOffset;
+
   /** An entry of {@code key} and {@code value}, written back but not fenced. */
   EntryRecord(Heap heap, PObject key, PObject value) {
     super(heap, TYPE);
     setRef(EntryLayout.KEY_OFFSET, key);
     setRef(EntryLayout.VALUE_OFFSET, value);
     pwbObject();
+    keyOffset = key.offset();
+    valueOffset = value.offset();
   }
 
   private EntryRecord(Heap heap, long address, Resurrect r) {
     super(heap, address, r);
+    keyOffset = EntryLayout.key(address);
+    valueOffset = EntryLayout.value(address);
   }
 }

@@ -85,11 +85,11 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   @Override
   public V get(Object key) {
     if (!keys.accepts(Objects.requireNonNull(key, "key"))) return null;
-    int h = keys.hash(key);
-    int p = index.partOf(h);
+    HashIndex.Probe q = index.probe(key);
+    int p = q.part;
     long s = guard.readLock(p);
     try {
-      int at = index.find(p, h, key);
+      int at = index.find(q);
       return at < 0 ? null : valueAt(p, at);
     } finally {
       guard.unlockRead(p, s);
@@ -99,11 +99,11 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   @Override
   public boolean containsKey(Object key) {
     if (!keys.accepts(Objects.requireNonNull(key, "key"))) return false;
-    int h = keys.hash(key);
-    int p = index.partOf(h);
+    HashIndex.Probe q = index.probe(key);
+    int p = q.part;
     long s = guard.readLock(p);
     try {
-      return index.find(p, h, key) >= 0;
+      return index.find(q) >= 0;
     } finally {
       guard.unlockRead(p, s);
     }
@@ -129,11 +129,11 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   /** True if {@code key} maps to a value equivalent to {@code value}. */
   boolean containsEntry(Object key, Object value) {
     if (key == null || value == null || !keys.accepts(key)) return false;
-    int h = keys.hash(key);
-    int p = index.partOf(h);
+    HashIndex.Probe q = index.probe(key);
+    int p = q.part;
     long s = guard.readLock(p);
     try {
-      int at = index.find(p, h, key);
+      int at = index.find(q);
       return at >= 0 && valueMatches(p, at, value);
     } finally {
       guard.unlockRead(p, s);
@@ -175,13 +175,13 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   private Object update(K key, V value, Mode mode) {
     requireKey(key);
     Objects.requireNonNull(value, "value");
-    int h = keys.hash(key);
-    int p = index.partOf(h);
+    HashIndex.Probe q = index.probe(key);
+    int p = q.part;
     long s = guard.writeLock(p);
     try {
-      int at = index.find(p, h, key);
+      int at = index.find(q);
       if (at < 0) {
-        if (mode != Mode.REPLACE) insert(p, h, key, value);
+        if (mode != Mode.REPLACE) insert(q, key, value);
         return null;
       }
       switch (mode) {
@@ -203,11 +203,11 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     requireKey(key);
     Objects.requireNonNull(oldValue, "oldValue");
     Objects.requireNonNull(newValue, "newValue");
-    int h = keys.hash(key);
-    int p = index.partOf(h);
+    HashIndex.Probe q = index.probe(key);
+    int p = q.part;
     long s = guard.writeLock(p);
     try {
-      int at = index.find(p, h, key);
+      int at = index.find(q);
       if (at < 0 || !valueMatches(p, at, oldValue)) return false;
       replaceValue(p, at, newValue);
       return true;
@@ -219,11 +219,11 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   @Override
   public V remove(Object key) {
     if (!keys.accepts(Objects.requireNonNull(key, "key"))) return null;
-    int h = keys.hash(key);
-    int p = index.partOf(h);
+    HashIndex.Probe q = index.probe(key);
+    int p = q.part;
     long s = guard.writeLock(p);
     try {
-      int at = index.find(p, h, key);
+      int at = index.find(q);
       if (at < 0) return null;
       V old = valueAt(p, at);
       removeAt(p, at);
@@ -237,11 +237,11 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   public boolean remove(Object key, Object value) {
     Objects.requireNonNull(key, "key");
     if (value == null || !keys.accepts(key)) return false;
-    int h = keys.hash(key);
-    int p = index.partOf(h);
+    HashIndex.Probe q = index.probe(key);
+    int p = q.part;
     long s = guard.writeLock(p);
     try {
-      int at = index.find(p, h, key);
+      int at = index.find(q);
       if (at < 0 || !valueMatches(p, at, value)) return false;
       removeAt(p, at);
       return true;
@@ -255,11 +255,11 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
    * (iterators' remove: the entry they returned, not a later one of the same key).
    */
   void remove(Object key, long entry) {
-    int h = keys.hash(key);
-    int p = index.partOf(h);
+    HashIndex.Probe q = index.probe(key);
+    int p = q.part;
     long s = guard.writeLock(p);
     try {
-      int at = index.find(p, h, key);
+      int at = index.find(q);
       if (at >= 0 && index.part(p).entry(at) == entry) removeAt(p, at);
     } finally {
       guard.unlockWrite(p, s);
@@ -285,17 +285,17 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
    * (growing the store if needed), publish (one durable store), then index it. A failure before the
    * publication frees what was prepared and leaves the map unchanged.
    */
-  private void insert(int p, int h, K key, V value) {
+  private void insert(HashIndex.Probe q, K key, V value) {
     EntryRecord e = store.prepare(key, value);
     int slot;
     try {
-      slot = store.claim(p);
+      slot = store.claim(q.part);
     } catch (RuntimeException x) {
       store.discard(e);
       throw x;
     }
     store.publish(slot, e);
-    index.add(p, h, slot, e.address());
+    index.add(q, slot, e);
     count.increment();
   }
 

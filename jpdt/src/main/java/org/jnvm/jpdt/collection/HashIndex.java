@@ -19,7 +19,7 @@ final class HashIndex {
   private final int shift;
   private final EntryStore store;
   private final PType<Object> keys;
-  private final IndexTable.KeyMatcher probe;
+  private final IndexTable.KeyMatcher inPlace;
 
   /** An empty index of {@code count} parts (a power of two, at least 2) of {@code store}. */
   HashIndex(int count, EntryStore store) {
@@ -30,7 +30,7 @@ final class HashIndex {
     Heap heap = store.heap;
     PType<Object> keys = store.keys;
     this.keys = keys;
-    this.probe = (keyOffset, key) -> keys.matchesAt(heap, keyOffset, key);
+    this.inPlace = (keyOffset, key) -> keys.matchesAt(heap, keyOffset, key);
     parts = new IndexTable[count];
     for (int i = 0; i < count; i++) parts[i] = new IndexTable(0);
     shift = Integer.numberOfLeadingZeros(count) + 1;
@@ -48,19 +48,42 @@ final class HashIndex {
     return parts[p];
   }
 
-  /** The position in part {@code p} of the entry whose key is equivalent to {@code key}, or -1. */
-  int find(int p, int hash, Object key) {
-    long[] image = new long[3];
-    int length = keys.image(key, image);
-    return parts[p].find(hash, image, length, key, probe);
+  /**
+   * A key being looked up or added, with what the index needs of it computed once per operation:
+   * its hash, its part and its image.
+   */
+  static final class Probe {
+    final Object key;
+    final int hash;
+    final int part;
+    final long[] image = new long[3];
+    final int length;
+
+    private Probe(HashIndex index, Object key) {
+      this.key = key;
+      this.hash = index.keys.hash(key);
+      this.part = index.partOf(hash);
+      this.length = index.keys.image(key, image);
+    }
   }
 
-  /** Indexes a new entry (its key absent from the index), read from the entry at {@code entry}. */
-  void add(int p, int hash, int slot, long entry) {
-    long key = EntryLayout.key(entry);
-    long[] image = new long[3];
-    int length = keys.imageAt(store.heap, key, image);
-    parts[p].add(hash, slot, image, length, key, EntryLayout.value(entry), entry);
+  /** The probe of {@code key}, a form the key type accepts. */
+  Probe probe(Object key) {
+    return new Probe(this, key);
+  }
+
+  /** The position in its part of the entry whose key is equivalent to {@code q}'s, or -1. */
+  int find(Probe q) {
+    return parts[q.part].find(q.hash, q.image, q.length, q.key, inPlace);
+  }
+
+  /**
+   * Indexes the entry {@code e} just published in {@code slot} for {@code q}'s key (absent from the
+   * index). Its offsets come from the proxy: the entry's lines were written back, and reading them
+   * again could miss (clflushopt evicts).
+   */
+  void add(Probe q, int slot, EntryRecord e) {
+    parts[q.part].add(q.hash, slot, q.image, q.length, e.keyOffset, e.valueOffset, e.address());
   }
 
   /** Empties part {@code p}. */

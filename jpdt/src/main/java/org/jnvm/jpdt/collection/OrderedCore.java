@@ -114,13 +114,46 @@ final class OrderedCore<K, V> {
    * null if the entry was removed meanwhile (the caller navigates again).
    */
   Map.Entry<K, V> snapshot(Map.Entry<Object, Cell> e) {
+    Object known = keys.keyOf(e.getKey());
     int p = stripe(e.getKey());
     long s = guard.readLock(p);
     try {
       Cell c = e.getValue();
       if (c.dead) return null;
-      return new SimpleImmutableEntry<>(
-          cast(keys.loadAt(heap, c.keyOffset)), cast(values.loadAt(heap, c.valueOffset)));
+      Object k = known != null ? known : keys.loadAt(heap, c.keyOffset);
+      return new SimpleImmutableEntry<>(cast(k), cast(values.loadAt(heap, c.valueOffset)));
+    } finally {
+      guard.unlockRead(p, s);
+    }
+  }
+
+  /**
+   * The key of {@code e}: its sort key when the key type makes keys from sort keys ({@link
+   * POrderedType#keyOf}, no persistent read, no lock), else read under the stripe's read lock; null
+   * if the entry was removed meanwhile.
+   */
+  K key(Map.Entry<Object, Cell> e) {
+    Object known = keys.keyOf(e.getKey());
+    if (known != null) return cast(known);
+    int p = stripe(e.getKey());
+    long s = guard.readLock(p);
+    try {
+      Cell c = e.getValue();
+      return c.dead ? null : cast(keys.loadAt(heap, c.keyOffset));
+    } finally {
+      guard.unlockRead(p, s);
+    }
+  }
+
+  /**
+   * The value of {@code e}, read under the stripe's read lock; null if it was removed meanwhile.
+   */
+  V value(Map.Entry<Object, Cell> e) {
+    int p = stripe(e.getKey());
+    long s = guard.readLock(p);
+    try {
+      Cell c = e.getValue();
+      return c.dead ? null : cast(values.loadAt(heap, c.valueOffset));
     } finally {
       guard.unlockRead(p, s);
     }
@@ -241,7 +274,7 @@ final class OrderedCore<K, V> {
       throw x;
     }
     store.publish(slot, e);
-    index.put(sk, new Cell(slot, e.address()));
+    index.put(sk, new Cell(slot, e.address(), e.keyOffset, e.valueOffset));
     count.increment();
   }
 

@@ -6,38 +6,22 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.SortedSet;
-import java.util.concurrent.ConcurrentNavigableMap;
 
 /**
  * The keys of an ordered map view, as a navigable set backed by it: every method is the map's
  * (removal removes the mapping; adding is not supported, as for any map's key set).
  */
 final class OrderedKeySet<K> extends AbstractSet<K> implements NavigableSet<K> {
-  private final ConcurrentNavigableMap<K, ?> map;
+  private final OrderedView<K, ?> map;
 
-  OrderedKeySet(ConcurrentNavigableMap<K, ?> map) {
+  OrderedKeySet(OrderedView<K, ?> map) {
     this.map = map;
   }
 
+  /** The keys in order, without reading the values. */
   @Override
   public Iterator<K> iterator() {
-    Iterator<? extends Map.Entry<K, ?>> it = map.entrySet().iterator();
-    return new Iterator<>() {
-      @Override
-      public boolean hasNext() {
-        return it.hasNext();
-      }
-
-      @Override
-      public K next() {
-        return it.next().getKey();
-      }
-
-      @Override
-      public void remove() {
-        it.remove();
-      }
-    };
+    return map.keyIterator();
   }
 
   @Override

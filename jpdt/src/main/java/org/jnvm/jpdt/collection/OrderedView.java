@@ -337,45 +337,57 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
     return new Values();
   }
 
-  /** Walks the range in order; skips entries removed since the skip list's iterator saw them. */
-  final class EntryIterator implements Iterator<Entry<K, V>> {
+  /** The keys of the range in order, read without their values (see {@link OrderedCore#key}). */
+  Iterator<K> keyIterator() {
+    return new Walk<>(core::key);
+  }
+
+  /**
+   * Walks the range in order, reading what {@code read} makes of each skip-list entry; skips
+   * entries removed since the skip list's iterator saw them ({@code read} returns null).
+   */
+  final class Walk<X> implements Iterator<X> {
     private final Iterator<Entry<Object, Cell>> it = view.entrySet().iterator();
-    private SnapshotEntry<K, V> next;
-    private Object nextKey;
-    private SnapshotEntry<K, V> last;
-    private Object lastKey;
+    private final Function<Entry<Object, Cell>, X> read;
+    private X next;
+    private Entry<Object, Cell> nextAt;
+    private Entry<Object, Cell> lastAt;
+
+    Walk(Function<Entry<Object, Cell>, X> read) {
+      this.read = read;
+    }
 
     @Override
     public boolean hasNext() {
       while (next == null && it.hasNext()) {
-        Entry<Object, Cell> e = it.next();
-        next = core.iterationEntry(OrderedView.this, e);
-        nextKey = e.getKey();
+        nextAt = it.next();
+        next = read.apply(nextAt);
       }
       return next != null;
     }
 
     @Override
-    public Entry<K, V> next() {
+    public X next() {
       if (!hasNext()) throw new NoSuchElementException();
-      last = next;
-      lastKey = nextKey;
+      X x = next;
+      lastAt = nextAt;
       next = null;
-      return last;
+      return x;
     }
 
+    /** Removes the entry last returned, if it is still the key's entry. */
     @Override
     public void remove() {
-      if (last == null) throw new IllegalStateException("next() not called, or already removed");
-      core.remove(lastKey, last.entry, null);
-      last = null;
+      if (lastAt == null) throw new IllegalStateException("next() not called, or already removed");
+      core.remove(lastAt.getKey(), lastAt.getValue().entry, null);
+      lastAt = null;
     }
   }
 
   private final class EntrySet extends AbstractSet<Entry<K, V>> {
     @Override
     public Iterator<Entry<K, V>> iterator() {
-      return new EntryIterator();
+      return new Walk<Entry<K, V>>(e -> core.iterationEntry(OrderedView.this, e));
     }
 
     @Override
@@ -413,23 +425,7 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
   private final class Values extends AbstractCollection<V> {
     @Override
     public Iterator<V> iterator() {
-      EntryIterator it = new EntryIterator();
-      return new Iterator<>() {
-        @Override
-        public boolean hasNext() {
-          return it.hasNext();
-        }
-
-        @Override
-        public V next() {
-          return it.next().getValue();
-        }
-
-        @Override
-        public void remove() {
-          it.remove();
-        }
-      };
+      return new Walk<>(core::value);
     }
 
     @Override

@@ -42,7 +42,11 @@ final class SkipIndex {
         workers,
         (w, slot, entry) -> {
           Object sk = keys.sortKey(store.key(entry));
-          found.get(w).add(new Sorted(sk, new Cell(slot, entry)));
+          found
+              .get(w)
+              .add(
+                  new Sorted(
+                      sk, new Cell(slot, entry, EntryLayout.key(entry), EntryLayout.value(entry))));
         });
     Sorted[] all = found.stream().flatMap(List::stream).toArray(Sorted[]::new);
     Comparator<Sorted> order = Comparator.comparing(Sorted::key, order(keys));
