@@ -129,7 +129,7 @@ for g in $ONLY; do
     proxy) run_jmh proxy 'org\.jnvm\.bench\.proxy\.' ;;
     alloc) run_jmh alloc 'org\.jnvm\.bench\.alloc\.' ;;
     recovery) run_recovery ;;
-    jpdt) run_jmh jpdt 'org\.jnvm\.bench\.jpdt\.' -p "entries=$JPDT_ENTRIES" ;;
+    jpdt) run_jmh jpdt 'org\.jnvm\.bench\.jpdt\.(MapBench|ScanBench)\.' -p "entries=$JPDT_ENTRIES" ;;
   esac
 done
 

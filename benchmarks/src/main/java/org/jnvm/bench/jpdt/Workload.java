@@ -39,7 +39,14 @@ public abstract class Workload {
 
   /** The next key of the sequence: a key the map holds. */
   String nextKey() {
-    return keys[picks[next++ & PICK_MASK]];
+    return keyAt(next++);
+  }
+
+  /**
+   * The key at position {@code i} of the sequence (wrapping), for threads with their own cursor.
+   */
+  String keyAt(int i) {
+    return keys[picks[i & PICK_MASK]];
   }
 
   /** A record that alternates with each call, so that an update changes the value. */
