@@ -55,9 +55,13 @@ final class IndexTable {
   private int size;
   private int limit;
 
-  /** A table with room for {@code expected} entries before it grows. */
+  /**
+   * A table with room for {@code expected} entries before it grows. An empty table allocates
+   * nothing until its first entry: a concurrent map has dozens of parts, and a store may hold
+   * hundreds of maps.
+   */
   IndexTable(int expected) {
-    allocate(capacityFor(expected));
+    allocate(expected == 0 ? 0 : capacityFor(expected));
   }
 
   int size() {
@@ -79,6 +83,7 @@ final class IndexTable {
    * keys are compared by image when either has one (equal iff the images are), else by {@code m}.
    */
   int find(int hash, long[] image, int length, Object key, KeyMatcher m) {
+    if (size == 0) return -1;
     long[] a = t;
     for (int i = home(hash, mask); ; i = (i + 1) & mask) {
       int r = i << SHIFT;
@@ -136,9 +141,9 @@ final class IndexTable {
     size--;
   }
 
-  /** Drops every entry and shrinks to the minimum capacity. */
+  /** Drops every entry and frees the array. */
   void clear() {
-    allocate(MIN_CAPACITY);
+    allocate(0);
     size = 0;
   }
 
@@ -172,7 +177,7 @@ final class IndexTable {
       throw new IllegalStateException("index part full: " + size + " entries");
     }
     long[] old = t;
-    allocate(2 * capacity());
+    allocate(Math.max(MIN_CAPACITY, 2 * capacity()));
     long[] a = t;
     for (int j = 0; j < old.length; j += STRIDE) {
       if (old[j + META] == 0) continue;

@@ -65,7 +65,7 @@ class IndexTableTest {
 
   @Test
   void aRunThatWrapsAroundTheEndShiftsBackAcrossIt() {
-    IndexTable t = new IndexTable(0);
+    IndexTable t = new IndexTable(1);
     int capacity = t.capacity();
     int hash = hashWithHome(capacity - 2);
     // One hash for all: a single run from the second-to-last position, wrapping to the start.
@@ -84,7 +84,7 @@ class IndexTableTest {
   /** A hash whose first position in an empty minimum-size table is {@code pos}. */
   private static int hashWithHome(int pos) {
     for (int h = 0; ; h++) {
-      IndexTable probe = new IndexTable(0);
+      IndexTable probe = new IndexTable(1);
       add(probe, h, 0, 8, 0, 0);
       if (probe.used(pos)) return h;
     }
@@ -114,6 +114,20 @@ class IndexTableTest {
     assertEquals(2, t.slot(t.find(5, NONE, -1, 128L, SAME)), "no image: by the matcher");
     assertEquals(-1, t.find(5, NONE, -1, 64L, SAME), "no image never equals an image");
     assertEquals(-1, t.find(6, new long[] {1, 2, 3}, 24, 64L, SAME), "another hash");
+  }
+
+  @Test
+  void anEmptyTableHoldsNoArrayUntilItsFirstEntryAndAfterClear() {
+    IndexTable t = new IndexTable(0);
+    assertEquals(0, t.capacity());
+    assertEquals(-1, find(t, 3, 8));
+    add(t, 3, 1, 8, 0, 0);
+    assertEquals(1, t.slot(find(t, 3, 8)));
+    t.clear();
+    assertEquals(0, t.capacity());
+    assertEquals(-1, find(t, 3, 8));
+    add(t, 3, 2, 8, 0, 0);
+    assertEquals(2, t.slot(find(t, 3, 8)));
   }
 
   @Test
