@@ -3,10 +3,8 @@ package org.jnvm.bench.jpdt;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jnvm.bench.recovery.SpaceCheck;
 import org.jnvm.bench.support.BenchHeap;
 import org.jnvm.bench.support.Gateway;
-import org.jnvm.core.heap.PObject;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -64,19 +62,10 @@ public class ScalingBench {
       Gateway.requireHardwareBackend();
       makeWorkload();
       if (persistent) {
-        long size = PersistentBase.FIXED + PersistentBase.BYTES_PER_ENTRY * entries;
-        SpaceCheck.require(BenchHeap.dir(), size, "the shared map heap: entries=" + entries);
-        heap =
-            BenchHeap.create(
-                "jpdt-scaling-" + kind.name().toLowerCase(java.util.Locale.ROOT), size);
-        map = kind.persistent(heap.heap());
-        heap.heap().roots().put("map", (PObject) map);
-        for (int i = 0; i < entries; i++) map.put(keys[i], records[i & 1]);
+        heap = fillPersistent(kind, "scaling-" + kind.name().toLowerCase(java.util.Locale.ROOT));
+        map = heap.heap().roots().get("map");
       } else {
-        map = kind.twin();
-        for (int i = 0; i < entries; i++) {
-          map.put(new String(keys[i].toCharArray()), records[i & 1].clone());
-        }
+        map = fillTwin(kind, false);
       }
     }
 

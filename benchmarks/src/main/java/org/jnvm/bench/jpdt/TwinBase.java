@@ -40,8 +40,7 @@ public abstract class TwinBase extends Workload {
   public void build() {
     Gateway.requireHardwareBackend();
     makeWorkload();
-    map = kind().twin();
-    for (int i = 0; i < entries; i++) map.put(ownKey(keys[i]), records[i & 1].clone());
+    map = fillTwin(kind(), sharedKeys);
     lineHeap = BenchHeap.create("jpdt-line", 4 << 20);
     LineBlock block = new LineBlock(lineHeap.heap());
     block.persist();
@@ -51,7 +50,7 @@ public abstract class TwinBase extends Workload {
 
   /** The key the twin stores for {@code k}: {@code k}, or a copy with its own chars. */
   String ownKey(String k) {
-    return sharedKeys ? k : new String(k.toCharArray());
+    return sharedKeys ? k : copyOf(k);
   }
 
   /**

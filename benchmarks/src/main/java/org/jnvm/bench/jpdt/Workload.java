@@ -1,6 +1,10 @@
 package org.jnvm.bench.jpdt;
 
+import java.util.Map;
 import java.util.Random;
+import org.jnvm.bench.recovery.SpaceCheck;
+import org.jnvm.bench.support.BenchHeap;
+import org.jnvm.core.heap.PObject;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -16,6 +20,14 @@ public abstract class Workload {
   static final long SEED = 42;
   static final int PICKS = 1 << 16;
   static final int PICK_MASK = PICKS - 1;
+
+  /**
+   * Heap bytes per entry of a J-PDT map: the record (a 1024-byte slot), the key copy, the entry and
+   * its slot, with room for the allocator's partly used chunks.
+   */
+  static final long BYTES_PER_ENTRY = 1536;
+
+  static final long FIXED = 128L << 20;
 
   @Param("100000")
   public int entries;
@@ -35,6 +47,38 @@ public abstract class Workload {
     r.nextBytes(records[1]);
     picks = new int[PICKS];
     for (int i = 0; i < PICKS; i++) picks[i] = r.nextInt(entries);
+  }
+
+  /**
+   * A new heap {@code jpdt-NAME} in the benchmark directory, sized for this workload (its free
+   * space checked first), holding {@code kind}'s J-PDT map of every entry as root {@code "map"}.
+   * The caller closes the heap.
+   */
+  BenchHeap fillPersistent(MapKind kind, String name) {
+    long size = FIXED + BYTES_PER_ENTRY * entries;
+    SpaceCheck.require(BenchHeap.dir(), size, "the map heap: entries=" + entries);
+    BenchHeap heap = BenchHeap.create("jpdt-" + name, size);
+    Map<String, byte[]> map = kind.persistent(heap.heap());
+    heap.heap().roots().put("map", (PObject) map);
+    for (int i = 0; i < entries; i++) map.put(keys[i], records[i & 1]);
+    return heap;
+  }
+
+  /**
+   * {@code kind}'s java.util twin of every entry: a clone of each record, and its own copy of each
+   * key unless {@code sharedKeys} (then the probes themselves; see {@link TwinBase}).
+   */
+  Map<String, byte[]> fillTwin(MapKind kind, boolean sharedKeys) {
+    Map<String, byte[]> map = kind.twin();
+    for (int i = 0; i < entries; i++) {
+      map.put(sharedKeys ? keys[i] : copyOf(keys[i]), records[i & 1].clone());
+    }
+    return map;
+  }
+
+  /** A string equal to {@code k} with its own chars. */
+  static String copyOf(String k) {
+    return new String(k.toCharArray());
   }
 
   /** The next key of the sequence: a key the map holds. */

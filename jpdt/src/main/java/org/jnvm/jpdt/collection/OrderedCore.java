@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.jpdt.POrderedType;
@@ -115,16 +116,12 @@ final class OrderedCore<K, V> {
    */
   Map.Entry<K, V> snapshot(Map.Entry<Object, Cell> e) {
     Object known = keys.keyOf(e.getKey());
-    int p = stripe(e.getKey());
-    long s = guard.readLock(p);
-    try {
-      Cell c = e.getValue();
-      if (c.dead) return null;
-      Object k = known != null ? known : keys.loadAt(heap, c.keyOffset);
-      return new SimpleImmutableEntry<>(cast(k), cast(values.loadAt(heap, c.valueOffset)));
-    } finally {
-      guard.unlockRead(p, s);
-    }
+    return readLive(
+        e,
+        c ->
+            new SimpleImmutableEntry<>(
+                cast(known != null ? known : keys.loadAt(heap, c.keyOffset)),
+                cast(values.loadAt(heap, c.valueOffset))));
   }
 
   /**
@@ -135,25 +132,24 @@ final class OrderedCore<K, V> {
   K key(Map.Entry<Object, Cell> e) {
     Object known = keys.keyOf(e.getKey());
     if (known != null) return cast(known);
-    int p = stripe(e.getKey());
-    long s = guard.readLock(p);
-    try {
-      Cell c = e.getValue();
-      return c.dead ? null : cast(keys.loadAt(heap, c.keyOffset));
-    } finally {
-      guard.unlockRead(p, s);
-    }
+    return readLive(e, c -> cast(keys.loadAt(heap, c.keyOffset)));
+  }
+
+  /** The value of {@code e}; null if it was removed meanwhile. */
+  V value(Map.Entry<Object, Cell> e) {
+    return readLive(e, c -> cast(values.loadAt(heap, c.valueOffset)));
   }
 
   /**
-   * The value of {@code e}, read under the stripe's read lock; null if it was removed meanwhile.
+   * What {@code read} makes of {@code e}'s handle, under its stripe's read lock (so that what it
+   * reads cannot be freed meanwhile); null if the entry was removed since navigation found it.
    */
-  V value(Map.Entry<Object, Cell> e) {
+  private <X> X readLive(Map.Entry<Object, Cell> e, Function<Cell, X> read) {
     int p = stripe(e.getKey());
     long s = guard.readLock(p);
     try {
       Cell c = e.getValue();
-      return c.dead ? null : cast(values.loadAt(heap, c.valueOffset));
+      return c.dead ? null : read.apply(c);
     } finally {
       guard.unlockRead(p, s);
     }
