@@ -83,8 +83,30 @@ final class FaEntry implements StoredEntry {
 
   /** Frees the record and everything it owns, inside the caller's block (frees at commit). */
   void release(Heap heap) {
+    release(heap, null);
+  }
+
+  /**
+   * Frees the record and everything it owns but {@code kept} (a J-NVM value another record now
+   * holds, or null), inside the caller's block (frees at commit).
+   */
+  void release(Heap heap, PObject kept) {
     requireBlock("release");
-    if (value != null) heap.free(value);
+    freeAll(heap, kept);
+  }
+
+  /**
+   * As {@link #release(Heap, PObject)}, outside any block: only while a store starts, after the
+   * heap's recovery replayed or dropped every block log, so that no log can write into the freed
+   * memory later (the rule of docs/jpfa.md that frees wait for the logs).
+   */
+  void releaseAtStart(Heap heap, PObject kept) {
+    if (Hooks.inBlock()) throw new IllegalStateException("releaseAtStart inside a block");
+    freeAll(heap, kept);
+  }
+
+  private void freeAll(Heap heap, PObject kept) {
+    if (value != null && !value.equals(kept)) heap.free(value);
     if (metadata != null) heap.free(metadata);
     if (internal != null) heap.free(internal);
     heap.free(record());

@@ -20,9 +20,20 @@ import org.jnvm.jpfa.FA;
  */
 final class FaWriter implements RecordWriter {
   private final Heap heap;
+  private final boolean atStart;
 
   FaWriter(Heap heap) {
+    this(heap, false);
+  }
+
+  private FaWriter(Heap heap, boolean atStart) {
     this.heap = heap;
+    this.atStart = atStart;
+  }
+
+  @Override
+  public RecordWriter atStart() {
+    return new FaWriter(heap, true);
   }
 
   @Override
@@ -44,8 +55,31 @@ final class FaWriter implements RecordWriter {
   }
 
   @Override
+  public PObject build(EntryData d) {
+    if (d.valueRef() != null) d.valueRef().persist();
+    return FA.call(heap, () -> new FaEntry(heap, d)).record(); // durable when the block returns
+  }
+
+  @Override
+  public void discard(PObject record) {
+    FaEntry e = entry(record);
+    FA.run(heap, () -> e.release(heap, e.ownedValue()));
+  }
+
+  @Override
+  public void replaced(StoredEntry old, PObject kept) {
+    FaEntry e = entry(old.record());
+    if (atStart) e.releaseAtStart(heap, kept);
+    else FA.run(heap, () -> e.release(heap, kept));
+  }
+
+  @Override
   public void release(List<StoredEntry> records) {
     if (records.isEmpty()) return;
+    if (atStart) {
+      for (StoredEntry r : records) ((FaEntry) r).releaseAtStart(heap, null);
+      return;
+    }
     FA.run(
         heap,
         () -> {

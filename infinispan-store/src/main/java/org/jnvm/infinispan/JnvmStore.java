@@ -1,6 +1,7 @@
 package org.jnvm.infinispan;
 
 import io.reactivex.rxjava3.core.Flowable;
+import jakarta.transaction.Transaction;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -8,6 +9,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import org.infinispan.Cache;
 import org.infinispan.commons.configuration.ConfiguredBy;
@@ -20,6 +23,7 @@ import org.infinispan.persistence.spi.PersistenceException;
 import org.infinispan.util.concurrent.BlockingManager;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
+import org.reactivestreams.Publisher;
 
 /**
  * An Infinispan {@link NonBlockingStore} in a J-NVM heap: one persistent map per segment from key
@@ -50,6 +54,8 @@ import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
  */
 @ConfiguredBy(JnvmStoreConfiguration.class)
 public class JnvmStore implements NonBlockingStore<Object, Object> {
+  private final ConcurrentHashMap<Transaction, Transactions.Prepared> prepared =
+      new ConcurrentHashMap<>();
   private volatile OpenStore open;
   private BlockingManager blocking;
 
@@ -79,10 +85,19 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
     return o == null ? null : o.heap;
   }
 
+  /** Transactions of several modifications this store committed as one unit since it started. */
+  long transactionCommits() {
+    OpenStore o = open;
+    return o == null ? 0 : o.transactions.commits();
+  }
+
   @Override
   public Set<Characteristic> characteristics() {
     return EnumSet.of(
-        Characteristic.SEGMENTABLE, Characteristic.EXPIRATION, Characteristic.BULK_READ);
+        Characteristic.SEGMENTABLE,
+        Characteristic.EXPIRATION,
+        Characteristic.BULK_READ,
+        Characteristic.TRANSACTIONAL);
   }
 
   @Override
@@ -176,6 +191,102 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   @Override
   public CompletionStage<Long> approximateSize(IntSet segments) {
     return size(segments);
+  }
+
+  // ---- a transaction's modifications: one failure-atomic unit (see Transactions) -----------
+
+  /**
+   * A transaction's modifications at commit (Infinispan hands a transactional cache's commit to
+   * every store as one batch): applied all or nothing, durable when the stage completes.
+   */
+  @Override
+  public CompletionStage<Void> batch(
+      int publisherCount,
+      Publisher<SegmentedPublisher<Object>> removePublisher,
+      Publisher<SegmentedPublisher<MarshallableEntry<Object, Object>>> writePublisher) {
+    return withOps(removePublisher, writePublisher, (o, ops) -> o.transactions.apply(ops));
+  }
+
+  /** Two-phase commit, first phase: the modifications made durable, unreachable until commit. */
+  @Override
+  public CompletionStage<Void> prepareWithModifications(
+      Transaction tx,
+      int publisherCount,
+      Publisher<SegmentedPublisher<Object>> removePublisher,
+      Publisher<SegmentedPublisher<MarshallableEntry<Object, Object>>> writePublisher) {
+    return withOps(
+        removePublisher,
+        writePublisher,
+        (o, ops) -> {
+          Transactions.Prepared old = prepared.put(tx, o.transactions.prepare(ops));
+          if (old != null) o.transactions.rollback(old); // prepared again: the last one wins
+        });
+  }
+
+  @Override
+  public CompletionStage<Void> commit(Transaction tx) {
+    try {
+      Transactions.Prepared p = prepared.remove(tx);
+      if (p != null) store().transactions.commit(p);
+      return CompletableFuture.completedFuture(null);
+    } catch (Throwable t) {
+      return failed(t);
+    }
+  }
+
+  @Override
+  public CompletionStage<Void> rollback(Transaction tx) {
+    try {
+      Transactions.Prepared p = prepared.remove(tx);
+      if (p != null) store().transactions.rollback(p);
+      return CompletableFuture.completedFuture(null);
+    } catch (Throwable t) {
+      return failed(t);
+    }
+  }
+
+  private CompletionStage<Void> withOps(
+      Publisher<SegmentedPublisher<Object>> removes,
+      Publisher<SegmentedPublisher<MarshallableEntry<Object, Object>>> writes,
+      BiConsumer<OpenStore, List<TxOp>> action) {
+    OpenStore o;
+    try {
+      o = store();
+    } catch (Throwable t) {
+      return failed(t);
+    }
+    // Both publishers, and every segment's publisher in them, are subscribed at once: they may
+    // split one source (a group per segment), which stalls until every part is consumed.
+    Flowable<TxOp> r =
+        Flowable.fromPublisher(removes)
+            .flatMap(
+                sp ->
+                    Flowable.fromPublisher(sp)
+                        .map(k -> TxOp.remove(o.segment(sp.getSegment(), k), o.codec.key(k))),
+                Integer.MAX_VALUE);
+    Flowable<TxOp> w =
+        Flowable.fromPublisher(writes)
+            .flatMap(
+                sp ->
+                    Flowable.fromPublisher(sp)
+                        .map(
+                            e ->
+                                TxOp.write(
+                                    o.segment(sp.getSegment(), e.getKey()),
+                                    o.codec.key(e.getKey()),
+                                    o.codec.encode(e))),
+                Integer.MAX_VALUE);
+    return Flowable.merge(r, w)
+        .toList()
+        .doOnSuccess(ops -> action.accept(o, ops))
+        .ignoreElement()
+        .onErrorResumeNext(
+            t ->
+                io.reactivex.rxjava3.core.Completable.error(
+                    t instanceof PersistenceException
+                        ? t
+                        : new PersistenceException(t.getMessage(), t)))
+        .toCompletionStage(null);
   }
 
   // ---- whole segments: blocking threads ------------------------------------------------------

@@ -17,15 +17,22 @@ import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
 final class OpenStore {
   final Heap heap;
   final SegmentMaps maps;
+  final Transactions transactions;
   final Codec codec;
   final KeyPartitioner partitioner;
   final TimeService time;
   final boolean segmented;
   final String cache;
 
-  private OpenStore(Heap heap, SegmentMaps maps, InitializationContext ctx, boolean segmented) {
+  private OpenStore(
+      Heap heap,
+      SegmentMaps maps,
+      Transactions transactions,
+      InitializationContext ctx,
+      boolean segmented) {
     this.heap = heap;
     this.maps = maps;
+    this.transactions = transactions;
     this.codec = new Codec(heap, ctx.getPersistenceMarshaller(), ctx.getMarshallableEntryFactory());
     this.partitioner = ctx.getKeyPartitioner();
     this.time = ctx.getTimeService();
@@ -48,7 +55,9 @@ final class OpenStore {
     try {
       StoreRoot root = StoreRoot.openOrCreate(heap, cache, c.mode(), segments);
       RecordWriter w = c.mode() == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap);
-      return new OpenStore(heap, new SegmentMaps(root, w), ctx, c.segmented());
+      SegmentMaps maps = new SegmentMaps(root, w);
+      Transactions tx = Transactions.open(heap, cache, maps, w); // replays committed ones first
+      return new OpenStore(heap, maps, tx, ctx, c.segmented());
     } catch (RuntimeException e) {
       JnvmHeaps.release(heap);
       throw new PersistenceException(

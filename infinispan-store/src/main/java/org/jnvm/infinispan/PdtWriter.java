@@ -33,6 +33,21 @@ final class PdtWriter implements RecordWriter {
   }
 
   @Override
+  public PObject build(EntryData d) {
+    return new PdtEntry(heap, d);
+  }
+
+  @Override
+  public void discard(PObject record) {
+    heap.free(record);
+  }
+
+  @Override
+  public void replaced(StoredEntry old, PObject kept) {
+    free(old, kept);
+  }
+
+  @Override
   public void release(List<StoredEntry> records) {
     for (StoredEntry r : records) free(r, null);
   }

@@ -18,6 +18,29 @@ interface RecordWriter {
    */
   void release(List<StoredEntry> records);
 
+  /**
+   * A new record of {@code d} (a J-NVM value in {@code d} included) written back, not yet
+   * reachable: the caller fences before publishing it, or {@link #discard}s it.
+   */
+  PObject build(EntryData d);
+
+  /** Frees a record {@link #build} made that was never published; its J-NVM value stays. */
+  void discard(PObject record);
+
+  /**
+   * Frees {@code old}, a record a map no longer references, with what it owns except {@code kept}
+   * (the J-NVM value the record replacing it holds, or null).
+   */
+  void replaced(StoredEntry old, PObject kept);
+
+  /**
+   * This writer as a store's start uses it to replay transactions (J-PFA: frees without blocks,
+   * which at that point would only log for nothing; see {@link FaEntry#releaseAtStart}).
+   */
+  default RecordWriter atStart() {
+    return this;
+  }
+
   /** The record {@code o} read from a map of this mode. */
   StoredEntry view(PObject o);
 }

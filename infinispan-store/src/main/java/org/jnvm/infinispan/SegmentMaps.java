@@ -69,6 +69,40 @@ final class SegmentMaps {
     }
   }
 
+  /**
+   * Runs {@code body} holding the write locks of {@code segments}, which are sorted and distinct
+   * (every caller taking several locks takes them in ascending order: no deadlock).
+   */
+  void withWriteLocks(int[] segments, Runnable body) {
+    long[] stamps = new long[segments.length];
+    int held = 0;
+    try {
+      for (; held < segments.length; held++) stamps[held] = locks[segments[held]].writeLock();
+      body.run();
+    } finally {
+      for (int i = held - 1; i >= 0; i--) locks[segments[i]].unlockWrite(stamps[i]);
+    }
+  }
+
+  /**
+   * Maps {@code key} to the durable {@code record} (or removes it when {@code record} is null) and
+   * frees what it replaced, the caller holding the segment's write lock. Idempotent: a key already
+   * mapped to {@code record} is left alone, which is what makes a transaction's replay safe. {@code
+   * frees} frees what is replaced or removed (this store's writer, or its {@link
+   * RecordWriter#atStart} form during a replay).
+   */
+  void applyLocked(int seg, KeyForm key, PObject record, RecordWriter frees) {
+    if (record == null) {
+      PObject r = maps[seg].remove(key);
+      if (r != null) frees.release(List.of(frees.view(r)));
+      return;
+    }
+    PObject old = maps[seg].put(key, record);
+    if (old != null && !old.equals(record)) {
+      frees.replaced(frees.view(old), frees.view(record).ownedValue());
+    }
+  }
+
   /** Removes {@code key}; true if it was there. */
   boolean delete(int seg, KeyForm key) {
     long stamp = locks[seg].writeLock();
