@@ -2,7 +2,6 @@ package org.jnvm.infinispan;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.jnvm.core.heap.Heap;
@@ -30,18 +29,22 @@ import org.jnvm.infinispan.TxIntent.Entry;
  * transaction wholly or not at all.
  */
 final class Transactions {
-  /** A transaction built and durable, not yet committed. */
+  /**
+   * A transaction built and durable, not yet committed: its intent, what the intent records, the
+   * lookup form of each key (so that applying needs no decoding) and its segments, sorted.
+   */
   static final class Prepared {
     final TxIntent intent;
     final List<Entry> entries;
+    final KeyForm[] keys;
     final int[] segments;
 
-    private Prepared(TxIntent intent, List<Entry> entries) {
+    private Prepared(TxIntent intent, List<Entry> entries, List<TxOp> ops) {
       this.intent = intent;
       this.entries = entries;
-      TreeSet<Integer> s = new TreeSet<>();
-      for (Entry e : entries) s.add(e.segment());
-      this.segments = s.stream().mapToInt(Integer::intValue).toArray();
+      this.keys = new KeyForm[ops.size()];
+      for (int i = 0; i < keys.length; i++) keys[i] = ops.get(i).key();
+      this.segments = entries.stream().mapToInt(Entry::segment).sorted().distinct().toArray();
     }
   }
 
@@ -117,10 +120,11 @@ final class Transactions {
    * commit point leaves the store as it was.
    */
   Prepared prepare(List<TxOp> ops) {
-    List<Entry> entries = new ArrayList<>(ops.size());
+    List<TxOp> unique = lastPerKey(ops);
+    List<Entry> entries = new ArrayList<>(unique.size());
     try {
-      for (TxOp op : lastPerKey(ops)) entries.add(entry(op));
-      return new Prepared(TxIntent.build(heap, entries), entries);
+      for (TxOp op : unique) entries.add(entry(op));
+      return new Prepared(TxIntent.build(heap, entries), entries, unique);
     } catch (RuntimeException e) {
       discard(entries);
       throw e;
@@ -133,13 +137,34 @@ final class Transactions {
    * freed.
    */
   static List<TxOp> lastPerKey(List<TxOp> ops) {
+    if (ops.size() <= 16 && distinct(ops)) return ops; // the common case, without allocating
     java.util.LinkedHashMap<Object, TxOp> last = new java.util.LinkedHashMap<>();
     for (TxOp op : ops) {
-      Object id = identity(op.key());
+      Object id = List.of(op.segment(), identity(op.key()));
       last.remove(id); // keeps the order of last modifications
       last.put(id, op);
     }
     return last.size() == ops.size() ? ops : new ArrayList<>(last.values());
+  }
+
+  private static boolean distinct(List<TxOp> ops) {
+    for (int i = 1; i < ops.size(); i++) {
+      for (int j = 0; j < i; j++) {
+        TxOp a = ops.get(i);
+        TxOp b = ops.get(j);
+        if (a.segment() == b.segment() && same(a.key(), b.key())) return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean same(KeyForm a, KeyForm b) {
+    if (a.kind != b.kind || a.hash != b.hash) return false;
+    return switch (a.kind) {
+      case STRING, BYTES -> a.coder == b.coder && java.util.Arrays.equals(a.bytes, b.bytes);
+      case PSTRING -> a.object.toString().equals(b.object.toString());
+      case REFERENCE -> a.object.equals(b.object);
+    };
   }
 
   private static Object identity(KeyForm k) {
@@ -181,8 +206,9 @@ final class Transactions {
     int slot = acquire();
     slots.publish(slot, p.intent); // the commit point
     try {
-      for (Entry e : p.entries) {
-        maps.applyLocked(e.segment(), TxIntent.keyOf(e.key()), e.record(), writer);
+      for (int i = 0; i < p.keys.length; i++) {
+        Entry e = p.entries.get(i);
+        maps.applyLocked(e.segment(), p.keys[i], e.record(), writer);
       }
     } catch (RuntimeException e) {
       // Committed durably but not applied: the slot keeps the intent, a restart replays it; until
@@ -195,17 +221,22 @@ final class Transactions {
       throw new IllegalStateException(broken, e);
     }
     slots.clear(slot);
-    p.intent.free();
+    freeIntent(p);
     free.add(slot);
     commits.incrementAndGet();
   }
 
   /** Drops {@code p} (never committed): frees its records, keys and intent. */
   void rollback(Prepared p) {
-    discard(p.entries);
-    Heap h = heap;
-    h.free(p.intent.opsBlob());
-    h.free(p.intent);
+    for (Entry e : p.entries) if (e.record() != null) writer.discard(e.record());
+    freeIntent(p);
+  }
+
+  /** Frees the intent, its ops blob and its own key copies (from the volatile copy of them). */
+  private void freeIntent(Prepared p) {
+    for (Entry e : p.entries) if (e.ownedKey()) heap.free(e.key());
+    heap.free(p.intent.opsBlob());
+    heap.free(p.intent);
   }
 
   private void discard(List<Entry> entries) {

@@ -48,7 +48,8 @@ public class TxCrashTest {
     Linearizable<String> h = new Linearizable<>("k1=- k2=- k3=- live=+0");
     h.then("k1=A k2=B k3=P:p live=+" + (3 * perKey + ref))
         .then("k1=C k2=- k3=P:q live=+" + (2 * perKey + ref))
-        .then("k1=- k2=D k3=- live=+" + perKey);
+        .then("k1=- k2=D k3=- live=+" + perKey)
+        .then("k1=F k2=D k3=- live=+" + 2 * perKey);
     CrashStats s =
         CrashTest.named("infinispan-store " + mode + ": transactions over two segments")
             .config(CrashConfig.standard(model))
@@ -78,6 +79,9 @@ public class TxCrashTest {
                           TxOp.remove(0, key("k1")),
                           write(1, "k2", bytes("D")),
                           TxOp.remove(0, key("k3"))));
+                  h.ack();
+                  // the same key twice in one transaction: the last write wins, once
+                  t.apply(List.of(write(0, "k1", bytes("E")), write(0, "k1", bytes("F"))));
                   h.ack();
                 })
             .check(heap -> h.check(observe(heap, mode, base[0])))

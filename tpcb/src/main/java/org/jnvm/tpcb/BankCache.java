@@ -22,9 +22,9 @@ import org.jnvm.ycsb.infinispan.BenchDirs;
 
 /**
  * The bank's cache, as the SOSP'21 bank ran it: a LOCAL cache with pessimistic transactions
- * (Infinispan's embedded transaction manager), every entry in memory, write-through to the
- * backend's store with preload at start. The store configuration is the YCSB comparison's (one
- * definition of each backend's fair configuration), with no memory bound.
+ * (Infinispan's embedded transaction manager), no memory bound, write-through to the backend's
+ * store, preloading at start as {@link Preload} says. The store configuration is the YCSB
+ * comparison's (one definition of each backend's fair configuration), with no memory bound.
  */
 final class BankCache implements AutoCloseable {
   static final String CACHE = "bank";
@@ -40,13 +40,13 @@ final class BankCache implements AutoCloseable {
   }
 
   /** Starts the cache of {@code backend} with its files under {@code dir} (created if missing). */
-  static BankCache start(Backend backend, Path dir, long heapBytes) {
+  static BankCache start(Backend backend, Path dir, long heapBytes, Preload preload) {
     createDirectories(dir);
     GlobalConfigurationBuilder global = new GlobalConfigurationBuilder().nonClusteredDefault();
     global.globalState().enable().persistentLocation(dir.toString());
     DefaultCacheManager m = new DefaultCacheManager(global.build());
     try {
-      m.defineConfiguration(CACHE, configuration(backend, dir, heapBytes).build());
+      m.defineConfiguration(CACHE, configuration(backend, dir, heapBytes, preload).build());
       AdvancedCache<String, Object> c = m.<String, Object>getCache(CACHE).getAdvancedCache();
       return new BankCache(m, c, recoveryNanos(c));
     } catch (RuntimeException e) {
@@ -55,11 +55,13 @@ final class BankCache implements AutoCloseable {
     }
   }
 
-  private static ConfigurationBuilder configuration(Backend backend, Path dir, long heapBytes) {
+  private static ConfigurationBuilder configuration(
+      Backend backend, Path dir, long heapBytes, Preload preload) {
     ConfigurationBuilder b = new ConfigurationBuilder();
     b.statistics().disable();
     backend.configure(b, new BenchDirs(dir, 0, heapBytes));
-    for (StoreConfigurationBuilder<?, ?> s : b.persistence().stores()) s.preload(true);
+    for (StoreConfigurationBuilder<?, ?> s : b.persistence().stores())
+      s.preload(preload.preloads(s));
     b.transaction()
         .transactionMode(TransactionMode.TRANSACTIONAL)
         .lockingMode(LockingMode.PESSIMISTIC)

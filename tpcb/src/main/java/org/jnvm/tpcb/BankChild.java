@@ -45,12 +45,15 @@ final class BankChild {
     @Option(names = "--heap-bytes", defaultValue = "536870912")
     long heapBytes;
 
+    @Option(names = "--preload", defaultValue = "AUTO")
+    Preload preload;
+
     BankShape shape() {
       return new BankShape(scale, accountsPerBranch);
     }
 
     BankCache start(Protocol p) {
-      BankCache bank = BankCache.start(Backends.byName(backend), dir, heapBytes);
+      BankCache bank = BankCache.start(Backends.byName(backend), dir, heapBytes, preload);
       p.phase("ready", bank.recoveryNanos());
       return bank;
     }

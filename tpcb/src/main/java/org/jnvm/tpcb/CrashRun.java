@@ -41,9 +41,18 @@ final class CrashRun {
 
   /** True if {@code backend} configures a store (its data survives a restart). */
   static boolean persistent(String backend) {
+    return !stores(backend).persistence().stores().isEmpty();
+  }
+
+  /** True if {@code backend}'s stores preload under {@code p}. */
+  static boolean preloads(String backend, Preload p) {
+    return stores(backend).persistence().stores().stream().anyMatch(p::preloads);
+  }
+
+  private static ConfigurationBuilder stores(String backend) {
     ConfigurationBuilder b = new ConfigurationBuilder();
     Backends.byName(backend).configure(b, new BenchDirs(Path.of("unused"), 0, 1 << 20));
-    return !b.persistence().stores().isEmpty();
+    return b;
   }
 
   RunResult run() throws Exception {
@@ -108,11 +117,18 @@ final class CrashRun {
 
   private List<String> common() {
     return List.of(
-        "--backend", backend,
-        "--dir", dir.toString(),
-        "--scale", "" + s.shape().scale(),
-        "--accounts-per-branch", "" + s.shape().accountsPerBranch(),
-        "--heap-bytes", "" + s.heapBytes());
+        "--backend",
+        backend,
+        "--dir",
+        dir.toString(),
+        "--scale",
+        "" + s.shape().scale(),
+        "--accounts-per-branch",
+        "" + s.shape().accountsPerBranch(),
+        "--heap-bytes",
+        "" + s.heapBytes(),
+        "--preload",
+        s.preload().name());
   }
 
   /** Sleeps until second {@code second} of the run, printing progress. */

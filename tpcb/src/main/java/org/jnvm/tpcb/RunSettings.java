@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /**
  * What one backend's crash run needs: the bank's shape, the client threads, the run's length and
  * kill time in seconds (a kill at or after the end means no kill), where the bank's files go, the
- * J-NVM heap size, the bank JVM's {@code -Xmx}, and where logs go.
+ * J-NVM heap size, the bank JVM's {@code -Xmx}, which stores preload, and where logs go.
  */
 record RunSettings(
     BankShape shape,
@@ -15,6 +15,7 @@ record RunSettings(
     Path dataDir,
     long heapBytes,
     String childXmx,
+    Preload preload,
     Path logDir) {
   RunSettings {
     if (threads < 1) throw new IllegalArgumentException("threads must be >= 1: " + threads);

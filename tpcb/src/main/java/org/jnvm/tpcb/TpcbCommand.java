@@ -68,6 +68,15 @@ public final class TpcbCommand implements Callable<Integer> {
   String xmx;
 
   @Option(
+      names = "--preload",
+      defaultValue = "AUTO",
+      description = {
+        "which stores preload at start: AUTO (file stores; J-NVM stores serve misses from",
+        "memory), ALL (as the SOSP'21 bank), NONE (default: ${DEFAULT-VALUE})"
+      })
+  Preload preload;
+
+  @Option(
       names = "--dir",
       defaultValue = "/dev/shm",
       description = "where the bank's files go (emulated NVMM; default: ${DEFAULT-VALUE})")
@@ -89,6 +98,7 @@ public final class TpcbCommand implements Callable<Integer> {
             data,
             Sizes.parse(heap),
             xmx,
+            preload,
             outDir.resolve("logs"));
     for (String b : backends) CrashRun.persistent(b); // unknown names fail before any run
     List<RunResult> results = new ArrayList<>();

@@ -39,15 +39,17 @@ final class TpcbReport {
             ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
     RunResult vol = find(results, "volatile");
     RunResult sifs = find(results, "sifs");
-    b.append("| backend | tx/s before kill | tx/s after restart | x volatile | x sifs |")
+    b.append("| backend | preload | tx/s before kill | tx/s after restart | x volatile | x sifs |")
         .append(
             " JVM start ms | heap recovery ms | cache start ms | first tx ms | kill to first tx ms |")
         .append(" consistency | aborts | load s |\n");
-    b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
     for (RunResult r : results) {
       Recovery v = r.recovery();
       b.append("| ")
           .append(r.backend())
+          .append(" | ")
+          .append(preload(r, s))
           .append(" | ")
           .append(num(r.beforeKill(), 0))
           .append(" | ")
@@ -130,6 +132,11 @@ final class TpcbReport {
       b.append('\n');
     }
     return b.toString();
+  }
+
+  private static String preload(RunResult r, RunSettings s) {
+    if (!r.persistent()) return "-";
+    return CrashRun.preloads(r.backend(), s.preload()) ? "yes" : "no";
   }
 
   private static RunResult find(List<RunResult> results, String backend) {

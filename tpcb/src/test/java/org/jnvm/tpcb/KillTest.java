@@ -26,7 +26,7 @@ class KillTest {
   @ParameterizedTest
   @ValueSource(strings = {"jpdt", "jpfa"})
   void oneKill(String backend) throws Exception {
-    RunResult r = run(backend, 6, 3, 0);
+    RunResult r = run(backend, 10, 3, 0); // a restart takes 1-4 s on a loaded 2-core machine
     assertTrue(r.recovery().total() > 0, "the restart's split was measured");
     assertTrue(r.afterRestart() > 0, "transactions after the restart: " + r.afterRestart());
   }
@@ -50,7 +50,15 @@ class KillTest {
             .resolve("jnvm-tpcb-test-" + ProcessHandle.current().pid() + "-" + backend + "-" + n);
     RunSettings s =
         new RunSettings(
-            new BankShape(1, 2000), 2, seconds, crashAt, data, 256L << 20, "512m", logs);
+            new BankShape(1, 2000),
+            2,
+            seconds,
+            crashAt,
+            data,
+            256L << 20,
+            "512m",
+            Preload.AUTO,
+            logs);
     try {
       RunResult r =
           new CrashRun(backend, s, line -> System.out.println(backend + ": " + line)).run();
