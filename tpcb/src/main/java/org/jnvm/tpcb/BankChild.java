@@ -13,7 +13,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.jnvm.ycsb.infinispan.Backends;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,7 +52,7 @@ final class BankChild {
     }
 
     BankCache start(Protocol p) {
-      BankCache bank = BankCache.start(Backends.byName(backend), dir, heapBytes, preload);
+      BankCache bank = BankCache.start(TpcbBackends.byName(backend), dir, heapBytes, preload);
       p.phase("ready", bank.recoveryNanos());
       return bank;
     }

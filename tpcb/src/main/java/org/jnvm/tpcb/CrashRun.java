@@ -6,9 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.infinispan.configuration.cache.ConfigurationBuilder;
-import org.jnvm.ycsb.infinispan.Backends;
-import org.jnvm.ycsb.infinispan.BenchDirs;
 
 /**
  * One backend's run: start the bank (loading it), run transactions, SIGKILL the bank JVM at the
@@ -16,6 +13,7 @@ import org.jnvm.ycsb.infinispan.BenchDirs;
  * in a fresh JVM against every transaction the driver saw acknowledged.
  */
 final class CrashRun {
+  private static final long START_TIMEOUT_MS = 5 * 60_000L;
   private static final long LOAD_TIMEOUT_MS = 20 * 60_000L;
   private static final long RESTART_TIMEOUT_MS = 10 * 60_000L;
   private static final long STOP_TIMEOUT_MS = 120_000L;
@@ -31,7 +29,7 @@ final class CrashRun {
   private Timeline timeline;
 
   CrashRun(String backend, RunSettings s, Consumer<String> progress) {
-    Backends.byName(backend); // fails early, naming the known backends
+    TpcbBackends.byName(backend); // fails early, naming the known backends
     this.backend = backend;
     this.s = s;
     this.progress = progress;
@@ -39,20 +37,14 @@ final class CrashRun {
     this.log = s.logDir().resolve("bank-" + backend + ".log");
   }
 
-  /** True if {@code backend} configures a store (its data survives a restart). */
+  /** True if {@code backend}'s data survives a restart. */
   static boolean persistent(String backend) {
-    return !stores(backend).persistence().stores().isEmpty();
+    return TpcbBackends.persistent(backend);
   }
 
   /** True if {@code backend}'s stores preload under {@code p}. */
   static boolean preloads(String backend, Preload p) {
-    return stores(backend).persistence().stores().stream().anyMatch(p::preloads);
-  }
-
-  private static ConfigurationBuilder stores(String backend) {
-    ConfigurationBuilder b = new ConfigurationBuilder();
-    Backends.byName(backend).configure(b, new BenchDirs(Path.of("unused"), 0, 1 << 20));
-    return b;
+    return TpcbBackends.preloads(backend, p);
   }
 
   RunResult run() throws Exception {
@@ -70,6 +62,9 @@ final class CrashRun {
     ChildJvm first = start(0);
     ChildJvm last = first;
     try {
+      if (first.awaitPhase("ready", START_TIMEOUT_MS) == null) {
+        return failed("the cache did not start: " + tail(first));
+      }
       ChildJvm.Phase loaded = first.awaitPhase("loaded", LOAD_TIMEOUT_MS);
       if (loaded == null) return failed("the bank did not load: " + tail(first));
       long loadMillis = loaded.millis() - first.phase("ready").millis();
@@ -83,6 +78,9 @@ final class CrashRun {
         first.kill();
         progress.accept("killed (SIGKILL) at " + s.crashAt() + " s; restarting");
         last = start(1);
+        if (last.awaitPhase("ready", START_TIMEOUT_MS) == null) {
+          return failed("the cache did not restart: " + tail(last));
+        }
         ChildJvm.Phase p = last.awaitPhase("first", RESTART_TIMEOUT_MS);
         if (p == null) return failed("no transaction after the restart: " + tail(last));
         recovery = Recovery.of(killMillis, last);
