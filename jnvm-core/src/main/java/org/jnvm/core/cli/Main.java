@@ -4,13 +4,18 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapCheck;
 import org.jnvm.core.heap.HeapOptions;
-import org.jnvm.core.heap.VerifyReport;
 
 /**
- * {@code jnvm info HEAP} and {@code jnvm check HEAP}: both open the heap read-only, so they never
- * change the file; a heap that cannot be opened is reported with exit status 2, a heap that opens
- * but fails verification with exit status 1.
+ * {@code jnvm info HEAP} and {@code jnvm check HEAP}: both open the heap read-only (no log replay),
+ * so they never change the file.
+ *
+ * <p>{@code check} lists every problem (the core verifier's, then each layer's {@link
+ * org.jnvm.core.heap.HeapChecker}); exit status 0 when there is none, 1 when there are problems
+ * (including a heap that does not open because of them), 2 only when the file cannot be read as a
+ * heap at all (missing, a directory, bad superblock, locked). {@code info} of a heap that does not
+ * open shows its superblock and root entries as on media, with the reason, and exits 1.
  */
 public final class Main {
   private Main() {}
@@ -25,18 +30,33 @@ public final class Main {
           "usage: jnvm info HEAP | jnvm check HEAP   (got " + Arrays.toString(args) + ")");
       return 64;
     }
-    try (Heap heap = Heap.open(Path.of(args[1]), HeapOptions.DEFAULT.withReadOnly(true))) {
-      if (args[0].equals("info")) {
-        System.out.print(heap.describe());
-        return 0;
-      }
-      VerifyReport r = heap.verify();
-      System.out.println(heap.recoveryReport());
-      System.out.println(r);
-      return r.ok() ? 0 : 1;
-    } catch (JnvmException e) {
-      System.err.println("jnvm " + args[0] + ": " + e.getMessage());
+    Path path = Path.of(args[1]);
+    return args[0].equals("info") ? info(path) : check(path);
+  }
+
+  private static int check(Path path) {
+    HeapCheck.Result r = HeapCheck.check(path);
+    if (!r.readable()) {
+      System.err.println("jnvm check: cannot read a heap: " + String.join("; ", r.problems()));
       return 2;
+    }
+    System.out.println(r);
+    return r.ok() ? 0 : 1;
+  }
+
+  private static int info(Path path) {
+    try (Heap heap = Heap.open(path, HeapOptions.DEFAULT.withReadOnly(true))) {
+      System.out.print(heap.describe());
+      return 0;
+    } catch (JnvmException e) {
+      String damaged = HeapCheck.describeDamaged(path);
+      if (damaged == null) {
+        System.err.println("jnvm info: " + e.getMessage());
+        return 2;
+      }
+      System.out.print(damaged);
+      System.out.println("does not open: " + e.getMessage());
+      return 1;
     }
   }
 }
