@@ -79,11 +79,11 @@ final class PdtEntry extends PObject implements StoredEntry {
 
   private PdtEntry(Heap heap, long address, Resurrect r) {
     super(heap, address, r);
-    if (Pmem.CHECKS) checkLengths();
   }
 
   @Override
   public EntryData read() {
+    if (Pmem.CHECKS) checkLengths(); // here, not on resurrection: iteration can skip a bad record
     int vl = getInt(VALUE_LEN);
     int ml = getInt(META_LEN);
     int il = getInt(INTERNAL_LEN);
