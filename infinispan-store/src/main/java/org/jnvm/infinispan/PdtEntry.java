@@ -88,6 +88,7 @@ final class PdtEntry extends PObject implements StoredEntry {
     int ml = getInt(META_LEN);
     int il = getInt(INTERNAL_LEN);
     PObject ref = getRef(VALUE);
+    if (ref instanceof StringKey || ref instanceof Blob) throw RecordErrors.keyAsValue(this, ref);
     long at = fieldAddress(DATA);
     byte[] value = ref == null ? get(at, vl) : null;
     int kind = getInt(FLAGS);

@@ -5,6 +5,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import org.jnvm.core.heap.HeapCorruptException;
+import org.jnvm.core.heap.PObject;
 
 /**
  * Errors about one stored record that name what a user needs to find it: the heap file, the
@@ -30,6 +31,19 @@ final class RecordErrors {
             + (m != null && m.endsWith(file) ? m.substring(0, m.length() - file.length()) : m)
             + file,
         e);
+  }
+
+  /** A record whose J-NVM value is one of the store's own key objects (never a value). */
+  static HeapCorruptException keyAsValue(PObject record, PObject value) {
+    return new HeapCorruptException(
+        "record 0x"
+            + Long.toHexString(record.offset())
+            + " field value references the store's key object "
+            + value.getClass().getSimpleName()
+            + " at 0x"
+            + Long.toHexString(value.offset())
+            + " file="
+            + record.heap().file());
   }
 
   /** A lookup key as text: a string key's chars, else a short description. */

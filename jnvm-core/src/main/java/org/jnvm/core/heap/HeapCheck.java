@@ -65,6 +65,7 @@ public final class HeapCheck {
   public static Result checkOpen(Heap heap) {
     VerifyReport core = heap.verify();
     List<String> problems = new ArrayList<>(core.problems());
+    ClassLayoutCheck.check(heap, problems);
     if (problems.isEmpty()) {
       HeapWalk walk = HeapWalk.of(heap);
       for (HeapChecker c : ServiceLoader.load(HeapChecker.class)) {
