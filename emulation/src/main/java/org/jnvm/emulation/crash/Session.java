@@ -147,8 +147,14 @@ final class Session {
     applyFence();
   }
 
-  /** The crash point after the workload's last event. */
+  /**
+   * The crash point after the workload's last event. Always explored, even when no event changed
+   * the possible images since the last explored point: the workload's acknowledgements since then
+   * change what the check expects (an operation that stored nothing, or whose lines were never
+   * written back, is caught here).
+   */
   synchronized void finish() {
+    lastExploredState = -1;
     if (tracking) crashPoint();
     tracking = false;
   }
