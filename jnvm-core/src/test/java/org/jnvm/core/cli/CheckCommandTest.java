@@ -86,6 +86,47 @@ class CheckCommandTest {
   }
 
   @Test
+  void repairBacksUpCutsTheBadReferencesAndKeepsTheRest() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("repair");
+      long field;
+      long valueField;
+      try (Heap h = Heap.create(p, 1 << 20)) {
+        Node a = new Node(h, 1);
+        Node b = new Node(h, 2);
+        b.persist();
+        a.persist();
+        a.next(b);
+        h.roots().put("a", a);
+        h.roots().put("bad", new Node(h, 3));
+        h.roots().put("kept", new Node(h, 4));
+        field = a.offset() + ObjectLayout.HEADER + 8;
+        valueField = findRootValueField(p, h, h.roots().<Node>get("bad").offset());
+      }
+      poke(p, field, 0x12345640L);
+      poke(p, valueField, 0x40);
+      byte[] damaged = Files.readAllBytes(p);
+      assertEquals(0, run("check", "--repair", p.toString()), err + out);
+      assertEquals(2, count(out, "cut: "), out);
+      assertTrue(out.contains("after repair: heap OK"), out);
+      Path backup = Path.of(out.substring(out.indexOf("backup: ") + 8, out.indexOf('\n')));
+      try {
+        assertArrayEquals(damaged, Files.readAllBytes(backup), "the backup is the damaged file");
+      } finally {
+        Files.delete(backup);
+      }
+      try (Heap h = Heap.open(p)) {
+        assertEquals(1, h.roots().<Node>get("a").value());
+        assertTrue(h.roots().<Node>get("a").next() == null, "the bad reference is cut");
+        assertTrue(!h.roots().exists("bad"), "the bad root entry is removed");
+        assertEquals(4, h.roots().<Node>get("kept").value());
+      }
+      assertEquals(0, run("check", "--repair", p.toString()), err);
+      assertTrue(out.startsWith("nothing to repair"), out);
+    }
+  }
+
+  @Test
   void aBadRootValueIsShownByInfo() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("badroot");
