@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * then receives a node its creator never wrote back: {@code set} must write it back itself.
  */
 class ConstructionCrashTest {
-  private static final int N = 7;
+  private static final int N = 9;
 
   @Test
   void containersAndArraysAreDurableWhenConstructed() {
@@ -54,6 +54,8 @@ class ConstructionCrashTest {
                 new PByteArray(heap, 100),
                 new PLongArray(heap, 4),
                 new PRefArray<Node>(heap, 2),
+                new PByteArray(heap, new byte[] {5, 6, 7}),
+                new PLongArray(heap, new long[] {8, 9}),
               };
               for (int i = 0; i < made.length; i++) {
                 r.publish(i, made[i]);
@@ -76,6 +78,8 @@ class ConstructionCrashTest {
     heap.free(new PByteArray(heap, 1));
     heap.free(new PLongArray(heap, 1));
     heap.free(new PRefArray<Node>(heap, 1));
+    heap.free(new PByteArray(heap, new byte[] {1}));
+    heap.free(new PLongArray(heap, new long[] {1}));
     Node n = new Node(heap, 0);
     heap.free(n);
     PHashMap<String, PObject> m = new PHashMap<>(heap, strings(), objects());
@@ -84,7 +88,7 @@ class ConstructionCrashTest {
 
   private static void check(Heap heap, int acked) {
     Refs r = heap.roots().get("r");
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 8; i++) {
       PObject o = r.get(i);
       if (i < acked) assertTrue(o != null, "constructed object " + i + " lost");
       if (o == null) continue;
@@ -98,6 +102,8 @@ class ConstructionCrashTest {
         case 2 -> assertEquals(0, ((PArrayList<?>) o).size());
         case 3 -> assertEquals(100, ((PByteArray) o).length());
         case 4 -> assertEquals(0L, ((PLongArray) o).get(3));
+        case 6 -> assertEquals(7, ((PByteArray) o).get(2));
+        case 7 -> assertEquals(9L, ((PLongArray) o).get(1));
         default -> {
           PRefArray<?> refs = (PRefArray<?>) o;
           assertEquals(2, refs.length());
@@ -110,21 +116,21 @@ class ConstructionCrashTest {
   }
 
   /**
-   * Six references, each published by a bare store, a write-back of its word and a fence.
+   * Eight references, each published by a bare store, a write-back of its word and a fence.
    *
    * <pre>
-   *   payload 0      8      16     24     32     40     48
-   *   +------+------+------+------+------+------+
-   *   | r0   | r1   | r2   | r3   | r4   | r5   |
-   *   +------+------+------+------+------+------+
+   *   payload 0      8      16     24     32     40     48     56     64
+   *   +------+------+------+------+------+------+------+------+
+   *   | r0   | r1   | r2   | r3   | r4   | r5   | r6   | r7   |
+   *   +------+------+------+------+------+------+------+------+
    * </pre>
    */
   static final class Refs extends PObject {
     static final PersistentClass<Refs> TYPE =
         PersistentClass.builder(Refs.class.getName(), (h, a) -> new Refs(h, a, null))
-            .fixedSize(48)
-            .refs(0, 8, 16, 24, 32, 40)
-            .layout("r0:ref@0 r1:ref@8 r2:ref@16 r3:ref@24 r4:ref@32 r5:ref@40")
+            .fixedSize(64)
+            .refs(0, 8, 16, 24, 32, 40, 48, 56)
+            .layout("r0:ref@0 r1:ref@8 r2:ref@16 r3:ref@24 r4:ref@32 r5:ref@40 r6:ref@48 r7:ref@56")
             .build();
 
     Refs(Heap heap) {
