@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.Node;
 import org.jnvm.core.heap.PObject;
@@ -47,18 +49,18 @@ class ConstructionCrashTest {
         .workload(
             heap -> {
               Refs r = heap.roots().get("r");
-              PObject[] made = {
-                (PObject) new PHashMap<String, String>(heap, strings(), strings()),
-                (PObject) new PSkipListMap<String, String>(heap, strings(), strings()),
-                new PArrayList<String>(heap, strings()),
-                new PByteArray(heap, 100),
-                new PLongArray(heap, 4),
-                new PRefArray<Node>(heap, 2),
-                new PByteArray(heap, new byte[] {5, 6, 7}),
-                new PLongArray(heap, new long[] {8, 9}),
-              };
-              for (int i = 0; i < made.length; i++) {
-                r.publish(i, made[i]);
+              List<Supplier<PObject>> makers =
+                  List.of(
+                      () -> (PObject) new PHashMap<String, String>(heap, strings(), strings()),
+                      () -> (PObject) new PSkipListMap<String, String>(heap, strings(), strings()),
+                      () -> new PArrayList<String>(heap, strings()),
+                      () -> new PByteArray(heap, 100),
+                      () -> new PLongArray(heap, 4),
+                      () -> new PRefArray<Node>(heap, 2),
+                      () -> new PByteArray(heap, new byte[] {5, 6, 7}),
+                      () -> new PLongArray(heap, new long[] {8, 9}));
+              for (int i = 0; i < makers.size(); i++) {
+                r.publish(i, makers.get(i).get()); // constructed, then at once published
                 acked.incrementAndGet();
               }
               PRefArray<Node> refs = r.get(5);

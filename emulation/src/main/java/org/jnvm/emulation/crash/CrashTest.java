@@ -213,9 +213,23 @@ public final class CrashTest {
     return c;
   }
 
+  /**
+   * A new file name for a heap or an image: in {@code -Djnvm.crash.dir} if set (the mutation
+   * profile puts them under {@code target/}, since PIT kills a mutant's JVM on timeout before it
+   * can delete them), else in /dev/shm, else in the temporary directory.
+   */
   private static Path uniquePath(String what) {
-    Path dir = Path.of("/dev/shm");
-    if (!Files.isDirectory(dir)) dir = Path.of(System.getProperty("java.io.tmpdir"));
+    String configured = System.getProperty("jnvm.crash.dir");
+    Path dir = Path.of(configured != null ? configured : "/dev/shm");
+    if (configured != null) {
+      try {
+        Files.createDirectories(dir);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create jnvm.crash.dir " + dir, e);
+      }
+    } else if (!Files.isDirectory(dir)) {
+      dir = Path.of(System.getProperty("java.io.tmpdir"));
+    }
     return dir.resolve(
         "jnvm-crash-" + ProcessHandle.current().pid() + "-" + SEQ.incrementAndGet() + "-" + what);
   }
