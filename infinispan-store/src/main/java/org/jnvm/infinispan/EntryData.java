@@ -36,7 +36,8 @@ record EntryData(
       throw new IllegalArgumentException("exactly one of a J-NVM value and value bytes");
     }
     if (metadataKind < NO_METADATA || metadataKind > MARSHALLED) {
-      throw new IllegalArgumentException("metadata kind out of range: " + metadataKind);
+      throw new IllegalArgumentException(
+          "metadata kind (record field kind or flags) out of range 0-2: " + metadataKind);
     }
     if ((metadataKind == MARSHALLED) != (metadataBytes != null)) {
       throw new IllegalArgumentException("marshalled metadata needs its bytes, and only it");

@@ -79,15 +79,16 @@ final class PdtEntry extends PObject implements StoredEntry {
 
   private PdtEntry(Heap heap, long address, Resurrect r) {
     super(heap, address, r);
-    if (Pmem.CHECKS) checkLengths();
   }
 
   @Override
   public EntryData read() {
+    if (Pmem.CHECKS) checkLengths(); // here, not on resurrection: iteration can skip a bad record
     int vl = getInt(VALUE_LEN);
     int ml = getInt(META_LEN);
     int il = getInt(INTERNAL_LEN);
     PObject ref = getRef(VALUE);
+    if (ref instanceof StringKey || ref instanceof Blob) throw RecordErrors.keyAsValue(this, ref);
     long at = fieldAddress(DATA);
     byte[] value = ref == null ? get(at, vl) : null;
     int kind = getInt(FLAGS);

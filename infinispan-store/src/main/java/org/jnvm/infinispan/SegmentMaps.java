@@ -3,8 +3,10 @@ package org.jnvm.infinispan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
 import java.util.function.Function;
+import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.jpdt.collection.PConcurrentHashMap;
 
@@ -20,6 +22,8 @@ import org.jnvm.jpdt.collection.PConcurrentHashMap;
  * clear, purge) runs on blocking threads.
  */
 final class SegmentMaps {
+  private static final System.Logger LOG = System.getLogger(SegmentMaps.class.getName());
+
   /**
    * A key and its record's contents, copied under the segment lock: {@code key} is the String of a
    * stored {@link StringKey}, the marshalled bytes of a stored blob, or the stored J-NVM key (a
@@ -31,6 +35,7 @@ final class SegmentMaps {
   private final RecordWriter writer;
   private final PConcurrentHashMap<Object, PObject>[] maps;
   private final StampedLock[] locks;
+  private final AtomicLong skipped = new AtomicLong();
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   SegmentMaps(StoreRoot root, RecordWriter writer) {
@@ -55,6 +60,8 @@ final class SegmentMaps {
     try {
       PObject r = maps[seg].get(key);
       return r == null ? null : f.apply(writer.view(r));
+    } catch (HeapCorruptException | IllegalArgumentException e) {
+      throw RecordErrors.badRecord(root, seg, RecordErrors.text(key), e);
     } finally {
       locks[seg].unlockRead(stamp);
     }
@@ -136,13 +143,22 @@ final class SegmentMaps {
     }
   }
 
-  /** Copies of the entries of segment {@code seg}, taken under its read lock. */
+  /**
+   * Copies of the entries of segment {@code seg}, taken under its read lock. A record that fails
+   * its checks is reported, counted ({@link #skippedRecords}) and skipped: the segment's other
+   * entries are still returned.
+   */
   List<Snapshot> snapshot(int seg) {
     long stamp = locks[seg].readLock();
     try {
       List<Snapshot> out = new ArrayList<>(maps[seg].size());
       for (Map.Entry<Object, PObject> e : maps[seg].entrySet()) {
-        out.add(new Snapshot(rawKey(e.getKey()), writer.view(e.getValue()).read()));
+        Object key = rawKey(e.getKey());
+        try {
+          out.add(new Snapshot(key, writer.view(e.getValue()).read()));
+        } catch (HeapCorruptException | IllegalArgumentException x) {
+          skip(RecordErrors.badRecord(root, seg, RecordErrors.text(key), x));
+        }
       }
       return out;
     } finally {
@@ -201,6 +217,16 @@ final class SegmentMaps {
   private static Object rawKey(Object stored) {
     if (stored instanceof StringKey k) return k.toString();
     return stored instanceof Blob b ? b.toArray() : stored;
+  }
+
+  /** Records skipped by iterations because they failed a check (each logged once per skip). */
+  long skippedRecords() {
+    return skipped.get();
+  }
+
+  private void skip(HeapCorruptException e) {
+    skipped.incrementAndGet();
+    LOG.log(System.Logger.Level.WARNING, "iteration skips a record: " + e.getMessage());
   }
 
   StoreRoot root() {

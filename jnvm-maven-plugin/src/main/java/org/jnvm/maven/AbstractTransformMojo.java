@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -12,6 +13,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.jnvm.codegen.ClassDirs;
 import org.jnvm.codegen.CodegenException;
 import org.jnvm.codegen.Explicit;
+import org.jnvm.codegen.Regeneration;
 
 /**
  * Runs the J-NVM code generator over a directory of compiled classes, in place: every
@@ -28,6 +30,13 @@ abstract class AbstractTransformMojo extends AbstractMojo {
 
   @Parameter(property = "jnvm.codegen.skip", defaultValue = "false")
   private boolean skip;
+
+  /**
+   * Where the originals of rewritten classes and the generator's stamp are kept, so that a changed
+   * generator reruns over classes an incremental build did not recompile ({@link Regeneration}).
+   */
+  @Parameter(defaultValue = "${project.build.directory}/jnvm-codegen")
+  private File stateDirectory;
 
   /** The directory of class files to transform (the code base). */
   abstract File directory();
@@ -49,7 +58,21 @@ abstract class AbstractTransformMojo extends AbstractMojo {
     List<Path> cp = new ArrayList<>();
     for (String e : classpath()) cp.add(Path.of(e));
     try {
+      Path state =
+          (stateDirectory != null
+                  ? stateDirectory.toPath()
+                  : dir.toPath().resolveSibling("jnvm-codegen"))
+              .resolve(dir.getName());
+      Regeneration regen = new Regeneration(dir.toPath(), state);
+      String stamp = Regeneration.generatorStamp();
+      int restored = regen.restoreIfGeneratorChanged(stamp);
+      if (restored > 0) {
+        getLog()
+            .info("jnvm codegen: generator changed, " + restored + " class(es) to transform again");
+      }
+      Map<Path, byte[]> before = regen.snapshot();
       ClassDirs.Report r = ClassDirs.transform(List.of(dir.toPath()), cp, Explicit.parse(classes));
+      regen.record(before, stamp);
       getLog().info("jnvm codegen: " + r.summary());
     } catch (CodegenException | IllegalArgumentException e) {
       throw new MojoFailureException(e.getMessage(), e);

@@ -213,6 +213,10 @@ public final class PTypes {
     @Override
     public PObject store(Heap heap, PString value) {
       requireSameHeap(heap, Objects.requireNonNull(value, "value"));
+      // Redundant today (mutation testing leaves it alive): every PString a caller can hold is
+      // durable (public constructors write back and fence; unfenced copies are the strings()
+      // type's own). Kept as a guard for any future unfenced path: a write-back of clean lines,
+      // no fence (the container's own fence orders it).
       value.pwbObject();
       return value;
     }

@@ -35,6 +35,7 @@ public final class CrashTest {
   private CrashCheck setup = h -> {};
   private CrashCheck workload = h -> {};
   private CrashCheck check = h -> {};
+  private CrashCheck reader;
   private boolean duringRecovery;
 
   private CrashTest(String name) {
@@ -73,6 +74,20 @@ public final class CrashTest {
 
   public CrashTest check(CrashCheck c) {
     check = c;
+    return this;
+  }
+
+  /**
+   * A reader concurrent with the workload: it runs on the workload's heap at every tracked store,
+   * write-back and fence (so at every point between two persistent instructions of the workload),
+   * and typically records what it saw with {@link Linearizable#read}; the checks then require every
+   * later image to show what it saw or a later state (durable linearizability of reads: nothing a
+   * reader saw is lost by a crash). It runs on the workload's thread, so it must use reads that
+   * take no lock the workload may hold (the lock-free reads are the ones this is about) and must
+   * not write persistent memory.
+   */
+  public CrashTest reader(CrashCheck r) {
+    reader = r;
     return this;
   }
 
@@ -157,6 +172,7 @@ public final class CrashTest {
       try {
         if (duringRecovery) heap = Heap.open(heapPath);
         else session.track(heap.base(), heap.size());
+        if (reader != null) session.reader(readerOn(heap));
         workload.accept(heap);
         session.finish();
       } finally {
@@ -172,6 +188,18 @@ public final class CrashTest {
     }
   }
 
+  private Runnable readerOn(Heap heap) {
+    return () -> {
+      try {
+        reader.accept(heap);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException("crash test '" + name + "': reader failed: " + e, e);
+      }
+    };
+  }
+
   private static CrashSimBackend backend() {
     PmemBackend b = Pmem.backend();
     if (!(b instanceof CrashSimBackend c)) {
@@ -185,9 +213,23 @@ public final class CrashTest {
     return c;
   }
 
+  /**
+   * A new file name for a heap or an image: in {@code -Djnvm.crash.dir} if set (the mutation
+   * profile puts them under {@code target/}, since PIT kills a mutant's JVM on timeout before it
+   * can delete them), else in /dev/shm, else in the temporary directory.
+   */
   private static Path uniquePath(String what) {
-    Path dir = Path.of("/dev/shm");
-    if (!Files.isDirectory(dir)) dir = Path.of(System.getProperty("java.io.tmpdir"));
+    String configured = System.getProperty("jnvm.crash.dir");
+    Path dir = Path.of(configured != null ? configured : "/dev/shm");
+    if (configured != null) {
+      try {
+        Files.createDirectories(dir);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create jnvm.crash.dir " + dir, e);
+      }
+    } else if (!Files.isDirectory(dir)) {
+      dir = Path.of(System.getProperty("java.io.tmpdir"));
+    }
     return dir.resolve(
         "jnvm-crash-" + ProcessHandle.current().pid() + "-" + SEQ.incrementAndGet() + "-" + what);
   }

@@ -33,6 +33,11 @@ final class Session {
   private final HashMap<Long, Line> dirty = new HashMap<>();
   private boolean exploring;
 
+  /** Run at every tracked event (see {@link #reader}); null for none. */
+  private Runnable reader;
+
+  private boolean reading;
+
   /** Bumped by every event that changes the set of possible images. */
   private long state;
 
@@ -60,6 +65,16 @@ final class Session {
     this.media = new byte[(int) size];
     Pmem.read(base, media, 0, (int) size);
     this.tracking = true;
+  }
+
+  /**
+   * Runs {@code r} at every tracked store (after it), write-back and fence (before its crash
+   * point), on the workload's thread: a reader concurrent with the workload, interleaved at every
+   * persistent instruction. It must not write persistent memory nor take a lock the workload may
+   * hold.
+   */
+  synchronized void reader(Runnable r) {
+    reader = r;
   }
 
   /** Tracks the next read-write mapping of {@code file} (for a workload that opens the heap). */
@@ -92,6 +107,8 @@ final class Session {
     }
     long from = address - base;
     if (!tracking || from < 0 || from >= size) return;
+    if (reading)
+      throw new IllegalStateException("a concurrent reader stored at 0x" + Long.toHexString(from));
     stores++;
     state++;
     long last = Math.min(from + length, size) - 1;
@@ -106,11 +123,13 @@ final class Session {
       Pmem.read(base + (line << 6), snapshot, 0, Pmem.LINE);
       l.store(snapshot);
     }
+    read();
   }
 
   synchronized void pwb(long address) {
     long off = address - base;
-    if (!tracking || exploring || off < 0 || off >= size) return;
+    if (!tracking || exploring || reading || off < 0 || off >= size) return;
+    read();
     pwbs++;
     Line l = dirty.get(off >>> 6);
     if (l != null) {
@@ -121,14 +140,21 @@ final class Session {
   }
 
   synchronized void fence() {
-    if (!tracking || exploring) return;
+    if (!tracking || exploring || reading) return;
+    read();
     fences++;
     crashPoint();
     applyFence();
   }
 
-  /** The crash point after the workload's last event. */
+  /**
+   * The crash point after the workload's last event. Always explored, even when no event changed
+   * the possible images since the last explored point: the workload's acknowledgements since then
+   * change what the check expects (an operation that stored nothing, or whose lines were never
+   * written back, is caught here).
+   */
   synchronized void finish() {
+    lastExploredState = -1;
     if (tracking) crashPoint();
     tracking = false;
   }
@@ -139,6 +165,16 @@ final class Session {
 
   synchronized CrashStats stats(long nanos) {
     return new CrashStats(name, cfg.model(), points, explored, images, stores, pwbs, fences, nanos);
+  }
+
+  private void read() {
+    if (reader == null || reading) return;
+    reading = true;
+    try {
+      reader.run();
+    } finally {
+      reading = false;
+    }
   }
 
   private void applyFence() {

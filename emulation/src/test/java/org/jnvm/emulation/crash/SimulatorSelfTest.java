@@ -202,6 +202,8 @@ class SimulatorSelfTest {
                   Cell.fence();
                 })
             .run();
-    assertEquals(9, s.images(), "9 at the fence; the end adds nothing new: " + s);
+    // 9 at the fence, 9 again at the end: the end is always explored (acknowledgements may have
+    // changed what the check expects), and the lines, never written back, are still dirty
+    assertEquals(18, s.images(), "9 at the fence, 9 at the end: " + s);
   }
 }

@@ -4,13 +4,21 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapCheck;
 import org.jnvm.core.heap.HeapOptions;
-import org.jnvm.core.heap.VerifyReport;
+import org.jnvm.core.heap.HeapRepair;
 
 /**
- * {@code jnvm info HEAP} and {@code jnvm check HEAP}: both open the heap read-only, so they never
- * change the file; a heap that cannot be opened is reported with exit status 2, a heap that opens
- * but fails verification with exit status 1.
+ * {@code jnvm info HEAP} and {@code jnvm check HEAP}: both open the heap read-only (no log replay),
+ * so they never change the file.
+ *
+ * <p>{@code check} lists every problem (the core verifier's, then each layer's {@link
+ * org.jnvm.core.heap.HeapChecker}); exit status 0 when there is none, 1 when there are problems
+ * (including a heap that does not open because of them), 2 only when the file cannot be read as a
+ * heap at all (missing, a directory, bad superblock, locked). {@code info} of a heap that does not
+ * open shows its superblock and root entries as on media, with the reason, and exits 1. {@code
+ * check --repair} writes a backup copy, cuts the bad references ({@link HeapRepair}) and checks
+ * again: exit 0 if the heap is then clean, 1 if problems remain, 2 if it cannot be repaired.
  */
 public final class Main {
   private Main() {}
@@ -20,23 +28,62 @@ public final class Main {
   }
 
   static int run(String[] args) {
+    if (args.length == 3 && args[0].equals("check") && args[1].equals("--repair")) {
+      return repair(Path.of(args[2]));
+    }
     if (args.length != 2 || !(args[0].equals("info") || args[0].equals("check"))) {
       System.err.println(
-          "usage: jnvm info HEAP | jnvm check HEAP   (got " + Arrays.toString(args) + ")");
+          "usage: jnvm info HEAP | jnvm check [--repair] HEAP   (got "
+              + Arrays.toString(args)
+              + ")");
       return 64;
     }
-    try (Heap heap = Heap.open(Path.of(args[1]), HeapOptions.DEFAULT.withReadOnly(true))) {
-      if (args[0].equals("info")) {
-        System.out.print(heap.describe());
-        return 0;
-      }
-      VerifyReport r = heap.verify();
-      System.out.println(heap.recoveryReport());
-      System.out.println(r);
-      return r.ok() ? 0 : 1;
-    } catch (JnvmException e) {
-      System.err.println("jnvm " + args[0] + ": " + e.getMessage());
+    Path path = Path.of(args[1]);
+    return args[0].equals("info") ? info(path) : check(path);
+  }
+
+  private static int check(Path path) {
+    HeapCheck.Result r = HeapCheck.check(path);
+    if (!r.readable()) {
+      System.err.println("jnvm check: cannot read a heap: " + String.join("; ", r.problems()));
       return 2;
+    }
+    System.out.println(r);
+    return r.ok() ? 0 : 1;
+  }
+
+  /** Backup, cut the bad references, check again: exit 0 if the heap is then clean. */
+  private static int repair(Path path) {
+    HeapRepair.Result r;
+    try {
+      r = HeapRepair.repair(path);
+    } catch (JnvmException e) {
+      System.err.println("jnvm check --repair: " + e.getMessage());
+      return 2;
+    }
+    if (r.backup() == null) {
+      System.out.println("nothing to repair: " + r.after());
+      return 0;
+    }
+    System.out.println("backup: " + r.backup());
+    for (String c : r.cut()) System.out.println("cut: " + c);
+    System.out.println("after repair: " + r.after());
+    return r.after().ok() ? 0 : 1;
+  }
+
+  private static int info(Path path) {
+    try (Heap heap = Heap.open(path, HeapOptions.DEFAULT.withReadOnly(true))) {
+      System.out.print(heap.describe());
+      return 0;
+    } catch (JnvmException e) {
+      String damaged = HeapCheck.describeDamaged(path);
+      if (damaged == null) {
+        System.err.println("jnvm info: " + e.getMessage());
+        return 2;
+      }
+      System.out.print(damaged);
+      System.out.println("does not open: " + e.getMessage());
+      return 1;
     }
   }
 }

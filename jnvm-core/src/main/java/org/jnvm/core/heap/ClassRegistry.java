@@ -102,7 +102,8 @@ final class ClassRegistry {
     Integer id = idByName.get(type.name());
     if (id == null) {
       id = append(type);
-    } else if (infos[id].fingerprint() != type.fingerprint()) {
+    } else if (infos[id].fingerprint() != type.fingerprint()
+        || !ClassLayoutCheck.sameLayout(infos[id], type)) {
       throw mismatch(infos[id], type);
     }
     bind(id, type);
@@ -116,7 +117,9 @@ final class ClassRegistry {
     }
     PersistentClass<?> type = PersistentClass.forName(info.name());
     if (type == null) type = loadJavaClass(info);
-    if (type.fingerprint() != info.fingerprint()) throw mismatch(info, type);
+    if (type.fingerprint() != info.fingerprint() || !ClassLayoutCheck.sameLayout(info, type)) {
+      throw mismatch(info, type);
+    }
     bind(id, type);
     return type;
   }
@@ -220,6 +223,10 @@ final class ClassRegistry {
             + Long.toHexString(stored.fingerprint())
             + " current fingerprint="
             + Long.toHexString(current.fingerprint())
+            + " heap refs="
+            + Arrays.toString(stored.refOffsets())
+            + " class refs="
+            + Arrays.toString(current.refOffsets())
             + " file="
             + heap.file());
   }

@@ -37,6 +37,11 @@ final class Marker {
   private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
   private final List<String> problems = new ArrayList<>();
 
+  /**
+   * Collecting mode: (object offset, payload field offset) of each bad reference; 0 = superblock.
+   */
+  private final List<long[]> badRefs = new ArrayList<>();
+
   Marker(MediaView view, Bitmap marks, boolean collect) {
     this.view = view;
     this.marks = marks;
@@ -47,7 +52,7 @@ final class Marker {
   long mark(long[] roots, int threads) {
     LongStack first = new LongStack(roots.length);
     for (long r : roots) {
-      if (admit(r, "superblock", 0)) first.push(r);
+      if (admit(r, 0, "superblock", 0)) first.push(r);
     }
     long[] packet = new long[first.size()];
     first.drainTo(packet, packet.length);
@@ -56,6 +61,13 @@ final class Marker {
     runWorkers(threads);
     if (failure.get() != null) throw failure.get();
     return marked.get();
+  }
+
+  /** Collecting mode: each bad reference as {object offset, payload field offset, target}. */
+  List<long[]> badRefs() {
+    synchronized (problems) {
+      return List.copyOf(badRefs);
+    }
   }
 
   List<String> problems() {
@@ -105,12 +117,12 @@ final class Marker {
     view.forEachRef(
         off,
         (field, ref) -> {
-          if (ref != 0 && admit(ref, view.describe(off), field)) local.push(ref);
+          if (ref != 0 && admit(ref, off, view.describe(off), field)) local.push(ref);
         });
   }
 
   /** Checks a reference target; returns true if this call marked it. */
-  private boolean admit(long ref, String from, int field) {
+  private boolean admit(long ref, long fromOff, String from, int field) {
     if (view.g.inData(ref) && (ref & 63) == 0 && marks.get(view.granule(ref))) return false;
     String p = view.objectProblem(ref);
     if (p != null) {
@@ -123,6 +135,11 @@ final class Marker {
               + Long.toHexString(ref)
               + ": "
               + p);
+      if (collect) {
+        synchronized (problems) {
+          badRefs.add(new long[] {fromOff, field, ref});
+        }
+      }
       return false;
     }
     return marks.set(view.granule(ref));

@@ -7,10 +7,10 @@ import org.jnvm.core.pmem.Pmem;
  * first segment is created with the heap; its offset is in the superblock.
  *
  * <pre>
- *   payload 0      8               24              40
- *   +------+-------+-------+-------+-------+-------+-- ... --+
- *   | next | pad=0 | name0 | value0| name1 | value1|         |
- *   +------+-------+-------+-------+-------+-------+-- ... --+
+ *   payload 0      8       16      24      32          504
+ *   +------+-------+-------+-------+-------+-- ... --+
+ *   | next | name0 | value0| name1 | value1|         |
+ *   +------+-------+-------+-------+-------+-- ... --+
  * </pre>
  *
  * Entries are 16-byte aligned in the object (payload starts 8 bytes into it), so a pair never

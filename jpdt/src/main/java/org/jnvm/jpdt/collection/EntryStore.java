@@ -276,6 +276,14 @@ final class EntryStore {
     segments = grown;
   }
 
+  /**
+   * Links a new (empty) segment into the directory. The final psync is redundant for durability
+   * (mutation testing leaves it alive, see docs/crash-testing.md): the segment holds nothing until
+   * a publication into it, and {@link #publish} fences before its store, which makes this
+   * write-back durable first; a crash before that loses an empty segment only. It stays so that
+   * growth is durable on return by itself, as every other step here is, at one fence per segment
+   * added.
+   */
   private void appendToDirectory(int n, Segment seg) {
     Pmem.pfence();
     BlockLayout.ref(directory, n, seg.offset());

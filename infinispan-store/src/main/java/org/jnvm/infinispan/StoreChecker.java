@@ -1,0 +1,103 @@
+package org.jnvm.infinispan;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapChecker;
+import org.jnvm.core.heap.HeapCorruptException;
+import org.jnvm.core.heap.HeapWalk;
+import org.jnvm.core.heap.ObjectLayout;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.core.pmem.Pmem;
+
+/**
+ * The store's checks for {@code jnvm check}, read-only: for every root {@code
+ * jnvm.infinispan.<cache>},
+ *
+ * <ol>
+ *   <li>it is a {@link StoreRoot} with the magic, a supported version, a known mode and a segment
+ *       count that fits the object;
+ *   <li>every record of every segment is of the mode's class and passes the checks a read makes
+ *       (lengths, metadata kind), as {@link SegmentMaps#snapshot} reads it;
+ *   <li>no J-NVM value is one of the store's own key objects (a reference corrupted to land on a
+ *       key would otherwise be served as the value).
+ * </ol>
+ */
+public final class StoreChecker implements HeapChecker {
+  @Override
+  public String name() {
+    return "infinispan store";
+  }
+
+  @Override
+  public void check(Heap heap, HeapWalk reachable, Consumer<String> problems) {
+    for (String name : heap.roots().names()) {
+      if (!name.startsWith(StoreRoot.ROOT_PREFIX)) continue;
+      String cache = name.substring(StoreRoot.ROOT_PREFIX.length());
+      try {
+        checkStore(heap, name, cache, problems);
+      } catch (RuntimeException e) {
+        problems.accept("cache " + cache + ": " + e.getMessage());
+      }
+    }
+  }
+
+  private static void checkStore(Heap heap, String name, String cache, Consumer<String> problems) {
+    PObject o = heap.roots().get(name);
+    if (!(o instanceof StoreRoot r)) {
+      problems.accept("cache " + cache + ": root " + name + " is a " + o + ", not a store root");
+      return;
+    }
+    long p = r.address() + ObjectLayout.HEADER;
+    int magic = Pmem.getInt(p + StoreRoot.MAGIC_OFFSET);
+    int mode = Pmem.getInt(p + StoreRoot.MODE_OFFSET);
+    int segments = Pmem.getInt(p + StoreRoot.SEGMENTS_OFFSET);
+    String bad = rootProblem(r, magic, mode, segments);
+    if (bad != null) {
+      problems.accept("cache " + cache + ": store root 0x" + Long.toHexString(r.offset()) + bad);
+      return;
+    }
+    StoreMode m = StoreMode.values()[mode];
+    StoreRoot root = StoreRoot.openOrCreate(heap, cache, m, segments);
+    RecordWriter w = m == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap);
+    for (int s = 0; s < segments; s++) {
+      for (Map.Entry<Object, PObject> e : root.map(s).entrySet()) {
+        String key = RecordErrors.text(e.getKey());
+        try {
+          valueProblem(w.view(e.getValue()).read(), m, "cache " + cache + " segment " + s, key)
+              .ifPresent(problems);
+        } catch (HeapCorruptException | IllegalArgumentException x) {
+          problems.accept(
+              "cache " + cache + ": " + RecordErrors.badRecord(root, s, key, x).getMessage());
+        }
+      }
+    }
+  }
+
+  private static Optional<String> valueProblem(EntryData d, StoreMode m, String where, String key) {
+    PObject v = d.valueRef();
+    if (v instanceof StringKey || (v instanceof Blob && m == StoreMode.JPDT)) {
+      return Optional.of(
+          where
+              + " key "
+              + key
+              + ": the value is the store's key object "
+              + v
+              + " at 0x"
+              + Long.toHexString(v.offset()));
+    }
+    return Optional.empty();
+  }
+
+  private static String rootProblem(StoreRoot r, int magic, int mode, int segments) {
+    if (magic != StoreRoot.MAGIC) return ": magic 0x" + Integer.toHexString(magic);
+    int v = Pmem.getInt(r.address() + ObjectLayout.HEADER + StoreRoot.VERSION_OFFSET);
+    if (v != StoreRoot.VERSION) return ": format version " + v + ", supported " + StoreRoot.VERSION;
+    if (mode < 0 || mode >= StoreMode.values().length) return ": mode " + mode;
+    if (segments < 1 || StoreRoot.MAPS_OFFSET + 8L * segments > r.payloadSize()) {
+      return ": segment count " + segments + " does not fit its " + r.payloadSize() + " bytes";
+    }
+    return null;
+  }
+}

@@ -1,0 +1,95 @@
+package org.jnvm.infinispan;
+
+import static org.testng.Assert.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapCheck;
+import org.jnvm.core.heap.ObjectLayout;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.core.heap.TestHeaps;
+import org.jnvm.core.pmem.Pmem;
+import org.testng.annotations.Test;
+
+/**
+ * {@link StoreChecker} through {@link HeapCheck} (so with every layer's checks): store damage that
+ * the core verifier cannot see (every reference still lands on a valid object) is reported with the
+ * cache, the segment, the key and the field.
+ */
+@Test(groups = "unit")
+public class StoreCheckTest {
+  private interface Damage {
+    void apply(Heap heap, StoreRoot root, long k2Record, long k1Key);
+  }
+
+  private static HeapCheck.Result damaged(String name, Damage d) throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("store-check-" + name);
+      try (Heap heap = Heap.create(p, 4 << 20)) {
+        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 1);
+        SegmentMaps m = new SegmentMaps(root, new PdtWriter(heap));
+        for (String k : List.of("k1", "k2", "k3")) m.write(0, KeyForm.of(k), bytes("v-" + k));
+        assertTrue(HeapCheck.checkOpen(heap).ok(), HeapCheck.checkOpen(heap).toString());
+        long rec = m.read(0, KeyForm.of("k2"), r -> r.record().offset());
+        long key = 0;
+        for (Map.Entry<Object, PObject> e : root.map(0).entrySet()) {
+          if (e.getKey().toString().equals("k1")) key = ((PObject) e.getKey()).offset();
+        }
+        d.apply(heap, root, rec, key);
+        assertTrue(heap.verify().ok(), "the core verifier alone sees nothing: " + heap.verify());
+      }
+      return HeapCheck.check(p);
+    }
+  }
+
+  private static long payload(Heap h, long off) {
+    return h.base() + off + ObjectLayout.HEADER;
+  }
+
+  @Test
+  public void aRecordWithABadMetadataKindIsNamedByKeyAndField() throws Exception {
+    HeapCheck.Result r =
+        damaged("kind", (h, root, rec, key) -> Pmem.putInt(payload(h, rec) + PdtEntry.FLAGS, 99));
+    String s = r.toString();
+    assertTrue(!r.ok() && s.contains("key k2") && s.contains("flags=99"), s);
+  }
+
+  @Test
+  public void aValueThatIsAKeyObjectIsFound() throws Exception {
+    HeapCheck.Result r =
+        damaged(
+            "value", (h, root, rec, key) -> Pmem.putLong(payload(h, rec) + PdtEntry.VALUE, key));
+    String s = r.toString();
+    assertTrue(s.contains("key k2") && s.contains("the store's key object"), s);
+  }
+
+  @Test
+  public void aBadStoreRootMagicIsFound() throws Exception {
+    HeapCheck.Result r =
+        damaged(
+            "magic",
+            (h, root, rec, key) ->
+                Pmem.putInt(payload(h, root.offset()) + StoreRoot.MAGIC_OFFSET, 5));
+    assertTrue(
+        r.toString().contains("cache c: store root 0x") && r.toString().contains("magic 0x5"),
+        r.toString());
+  }
+
+  @Test
+  public void aBadModeIsFound() throws Exception {
+    HeapCheck.Result r =
+        damaged(
+            "mode",
+            (h, root, rec, key) ->
+                Pmem.putInt(payload(h, root.offset()) + StoreRoot.MODE_OFFSET, 9));
+    assertTrue(r.toString().contains(": mode 9"), r.toString());
+  }
+
+  private static EntryData bytes(String v) {
+    byte[] b = v.getBytes(StandardCharsets.UTF_8);
+    return new EntryData(null, b, EntryData.NO_METADATA, -1, -1, null, null, 1, 1, -1);
+  }
+}

@@ -1,0 +1,24 @@
+package org.jnvm.core.heap;
+
+import java.util.function.Consumer;
+
+/**
+ * A layer's own checks of an open heap, run by {@link HeapCheck} (and so by {@code jnvm check})
+ * after the core verifier passed: J-PFA's logs, J-PDT's containers (typed slots, counts), a store's
+ * records. Found through {@link java.util.ServiceLoader}; a layer registers its implementation in
+ * {@code META-INF/services/org.jnvm.core.heap.HeapChecker}.
+ *
+ * <p>Rules: a checker reads only (the heap is opened read-only), never stops at the first problem,
+ * and names in each problem the object's offset, the field and the values it found.
+ */
+public interface HeapChecker {
+  /** A short name for reports, e.g. {@code jpdt containers}. */
+  String name();
+
+  /**
+   * Reports each problem of {@code heap} to {@code problems}. {@code reachable} lists every
+   * reachable object (the verifier's mark), so a checker finds its objects without knowing where
+   * they hang.
+   */
+  void check(Heap heap, HeapWalk reachable, Consumer<String> problems);
+}
