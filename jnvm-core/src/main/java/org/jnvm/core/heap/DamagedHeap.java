@@ -37,11 +37,7 @@ final class DamagedHeap implements AutoCloseable {
   /** Loads the class registry (builtins only if it is damaged), then marks collecting problems. */
   DamagedHeap inspect() {
     long sb = file.base();
-    try {
-      view.classes = ClassRegistry.load(null, view, SuperblockLayout.registryOffset(sb)).infos();
-    } catch (RuntimeException e) {
-      problems.add("class registry unreadable, user classes unknown: " + e.getMessage());
-    }
+    loadClasses();
     Bitmap marks = new Bitmap((long) file.geometry.chunkCount() * file.geometry.chunkSize() / 64);
     Marker m = new Marker(view, marks, true);
     reachable =
@@ -49,6 +45,15 @@ final class DamagedHeap implements AutoCloseable {
             new long[] {SuperblockLayout.rootsOffset(sb), SuperblockLayout.registryOffset(sb)}, 1);
     problems.addAll(m.problems());
     return this;
+  }
+
+  private void loadClasses() {
+    try {
+      view.classes =
+          ClassRegistry.load(null, view, SuperblockLayout.registryOffset(file.base())).infos();
+    } catch (RuntimeException e) {
+      problems.add("class registry unreadable, user classes unknown: " + e.getMessage());
+    }
   }
 
   List<String> problems() {
@@ -82,6 +87,7 @@ final class DamagedHeap implements AutoCloseable {
     s.append('\n');
     s.append("registry        @0x").append(Long.toHexString(SuperblockLayout.registryOffset(sb)));
     s.append('\n');
+    loadClasses();
     s.append("roots (as on media, the heap does not open):\n");
     roots(s);
     return s.toString();

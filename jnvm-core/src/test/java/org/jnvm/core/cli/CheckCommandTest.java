@@ -79,6 +79,7 @@ class CheckCommandTest {
       assertEquals(1, run("info", p.toString()), err);
       assertTrue(out.contains("format          1.0"), out);
       assertTrue(out.contains("  r0 -> 0x") && out.contains("  intact -> 0x"), out);
+      assertTrue(out.contains(" " + Node.class.getName() + "\n"), "class names resolved: " + out);
       assertArrayEquals(before, Files.readAllBytes(p), "check and info never write");
       HeapCheck.Result r = HeapCheck.check(p);
       assertTrue(r.readable() && !r.opens() && !r.ok(), r::toString);

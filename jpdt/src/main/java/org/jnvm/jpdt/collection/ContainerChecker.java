@@ -121,9 +121,11 @@ public final class ContainerChecker implements HeapChecker {
         return;
       }
       long dir = MapLayout.directory(obj);
-      if (dir == 0 || !isA(w, dir, Directory.class.getName(), where + " directory", problems)) {
+      if (dir == 0) {
+        problems.accept(where + ": no directory (a map always has one)");
         return;
       }
+      if (!isA(w, dir, Directory.class.getName(), where + " directory", problems)) return;
       long d = heap.base() + dir;
       boolean ended = false;
       for (int i = 0; i < BlockLayout.length(d); i++) {

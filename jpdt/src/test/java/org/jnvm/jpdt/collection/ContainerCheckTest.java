@@ -95,6 +95,13 @@ class ContainerCheckTest {
 
   @ParameterizedTest
   @EnumSource(Kind.class)
+  void aMissingDirectoryIsFound(Kind kind) throws Exception {
+    HeapCheck.Result r = damaged(kind, "dir", (h, map) -> MapLayout.directory(h.base() + map, 0));
+    assertTrue(r.toString().contains("no directory"), r::toString);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Kind.class)
   void anUnknownTypeCodeIsFound(Kind kind) throws Exception {
     HeapCheck.Result r = damaged(kind, "code", (h, map) -> MapLayout.valueType(h.base() + map, 77));
     assertTrue(r.toString().contains("unknown value type code 77"), r::toString);
