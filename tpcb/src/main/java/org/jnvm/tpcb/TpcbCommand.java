@@ -24,8 +24,11 @@ public final class TpcbCommand implements Callable<Integer> {
   @Option(
       names = "--backends",
       split = ",",
-      defaultValue = "volatile,jpdt,jpfa,sifs,rocksdb",
-      description = "backends, comma-separated (default: ${DEFAULT-VALUE})")
+      defaultValue = "volatile,null,jpdt,jpfa,sifs,rocksdb",
+      description = {
+        "backends, comma-separated (default: ${DEFAULT-VALUE}); null is Infinispan's",
+        "write-through path with a store that keeps nothing: the ceiling of any store"
+      })
   List<String> backends;
 
   @Option(
