@@ -12,6 +12,18 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /** The PNG line chart of committed transactions per second, one line per backend, kill marked. */
 final class TimelineChart {
+  /** Distinct colours, one per backend in order (XChart's default repeats yellow-ish tones). */
+  private static final java.awt.Color[] PALETTE = {
+    new java.awt.Color(0x1f77b4),
+    new java.awt.Color(0x7f7f7f),
+    new java.awt.Color(0x9467bd),
+    new java.awt.Color(0x2ca02c),
+    new java.awt.Color(0xd62728),
+    new java.awt.Color(0xff7f0e),
+    new java.awt.Color(0x8c564b),
+    new java.awt.Color(0x17becf)
+  };
+
   private TimelineChart() {}
 
   static void write(List<RunResult> results, RunSettings s, Path png) throws IOException {
@@ -27,7 +39,8 @@ final class TimelineChart {
             .xAxisTitle("second of the run")
             .yAxisTitle("committed tx/s")
             .build();
-    chart.getStyler().setYAxisLogarithmic(false);
+    chart.getStyler().setYAxisDecimalPattern("#,###");
+    chart.getStyler().setSeriesColors(PALETTE);
     chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
     for (RunResult r : results) {
       if (r.perSecond().length == 0) continue;
