@@ -52,7 +52,7 @@ final class Marker {
   long mark(long[] roots, int threads) {
     LongStack first = new LongStack(roots.length);
     for (long r : roots) {
-      if (admit(r, 0, "superblock", 0)) first.push(r);
+      if (admit(r, -1, 0)) first.push(r);
     }
     long[] packet = new long[first.size()];
     first.drainTo(packet, packet.length);
@@ -117,18 +117,22 @@ final class Marker {
     view.forEachRef(
         off,
         (field, ref) -> {
-          if (ref != 0 && admit(ref, off, view.describe(off), field)) local.push(ref);
+          if (ref != 0 && admit(ref, off, field)) local.push(ref);
         });
   }
 
-  /** Checks a reference target; returns true if this call marked it. */
-  private boolean admit(long ref, long fromOff, String from, int field) {
+  /**
+   * Checks a reference target; returns true if this call marked it. {@code fromOff} is the
+   * referencing object, -1 for the superblock's roots; it is described only for a problem (the mark
+   * visits millions of references: no string per reference).
+   */
+  private boolean admit(long ref, long fromOff, int field) {
     if (view.g.inData(ref) && (ref & 63) == 0 && marks.get(view.granule(ref))) return false;
     String p = view.objectProblem(ref);
     if (p != null) {
       report(
           "bad reference from "
-              + from
+              + (fromOff < 0 ? "superblock" : view.describe(fromOff))
               + " field +"
               + field
               + " to 0x"
@@ -137,7 +141,7 @@ final class Marker {
               + p);
       if (collect) {
         synchronized (problems) {
-          badRefs.add(new long[] {fromOff, field, ref});
+          badRefs.add(new long[] {Math.max(0, fromOff), field, ref});
         }
       }
       return false;
