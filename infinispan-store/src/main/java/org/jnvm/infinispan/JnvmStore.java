@@ -225,20 +225,22 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
 
   @Override
   public CompletionStage<Void> commit(Transaction tx) {
-    try {
-      Transactions.Prepared p = prepared.remove(tx);
-      if (p != null) store().transactions.commit(p);
-      return CompletableFuture.completedFuture(null);
-    } catch (Throwable t) {
-      return failed(t);
-    }
+    return finish(tx, (o, p) -> o.transactions.commit(p));
   }
 
   @Override
   public CompletionStage<Void> rollback(Transaction tx) {
+    return finish(tx, (o, p) -> o.transactions.rollback(p));
+  }
+
+  /**
+   * Ends {@code tx}'s prepared modifications with {@code action}; nothing if none were prepared.
+   */
+  private CompletionStage<Void> finish(
+      Transaction tx, BiConsumer<OpenStore, Transactions.Prepared> action) {
     try {
       Transactions.Prepared p = prepared.remove(tx);
-      if (p != null) store().transactions.rollback(p);
+      if (p != null) action.accept(store(), p);
       return CompletableFuture.completedFuture(null);
     } catch (Throwable t) {
       return failed(t);
