@@ -25,8 +25,9 @@ import org.jnvm.infinispan.TxIntent.Entry;
  * before the commit point until the slot is durably empty, and intents in slots at a crash are
  * therefore disjoint: replay order does not matter.
  *
- * <p>Visibility: readers of the store (loads, iterations) take the segment locks, so they see a
- * transaction wholly or not at all.
+ * <p>Visibility: loads take their segment's lock, so they see each key before or after a
+ * transaction; an iteration locks one segment at a time, so across segments it may see part of one
+ * (it is no snapshot). Durability, which is what this class is for, is all or nothing.
  */
 final class Transactions {
   /**
