@@ -83,6 +83,17 @@ public final class Heap implements AutoCloseable {
     return open(path, options);
   }
 
+  /**
+   * Bytes of file system space the creation of a heap of maximum size {@code size} reserves
+   * (superblock region, chunk table pages and the first growth step): what must be free to create
+   * it.
+   */
+  public static long firstReservation(long size, HeapOptions options) {
+    checkSize(Path.of("(new heap)"), size);
+    HeapGeometry g = HeapGeometry.forSize(size);
+    return Reservation.bytesFor(g, Reservation.initialChunks(g, options.growthStep()));
+  }
+
   /** Opens an existing heap and recovers it; fails if it does not exist. Never formats. */
   public static Heap open(Path path) {
     return open(path, HeapOptions.DEFAULT);
