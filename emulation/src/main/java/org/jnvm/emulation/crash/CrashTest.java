@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapOptions;
 import org.jnvm.core.pmem.Pmem;
 import org.jnvm.core.pmem.PmemBackend;
 
@@ -31,6 +32,7 @@ public final class CrashTest {
 
   private final String name;
   private long heapSize = 512 << 10;
+  private HeapOptions options = HeapOptions.DEFAULT;
   private CrashConfig config = CrashConfig.standard(CrashModel.EVICTION);
   private CrashCheck setup = h -> {};
   private CrashCheck workload = h -> {};
@@ -48,6 +50,12 @@ public final class CrashTest {
 
   public CrashTest heapSize(long bytes) {
     heapSize = bytes;
+    return this;
+  }
+
+  /** How the heap is created and opened (a small growth step explores heap growth). */
+  public CrashTest options(HeapOptions o) {
+    options = o;
     return this;
   }
 
@@ -161,7 +169,7 @@ public final class CrashTest {
   }
 
   private void runTracked(CrashSimBackend backend, Session session, Path heapPath) {
-    Heap heap = Heap.create(heapPath, heapSize);
+    Heap heap = Heap.create(heapPath, heapSize, options);
     try {
       setup.accept(heap);
       if (duringRecovery) {
@@ -170,7 +178,7 @@ public final class CrashTest {
       }
       backend.arm(session);
       try {
-        if (duringRecovery) heap = Heap.open(heapPath);
+        if (duringRecovery) heap = Heap.open(heapPath, options);
         else session.track(heap.base(), heap.size());
         if (reader != null) session.reader(readerOn(heap));
         workload.accept(heap);

@@ -32,6 +32,7 @@ final class ChildCommand {
     List<String> f = new ArrayList<>();
     f.add("--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
     f.add("--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
+    f.add("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"); // JDK 17: heaps over 2 GiB
     if (Runtime.version().feature() >= 23) f.add("--sun-misc-unsafe-memory-access=allow");
     return f;
   }

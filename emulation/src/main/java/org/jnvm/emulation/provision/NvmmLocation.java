@@ -79,11 +79,14 @@ public final class NvmmLocation {
     return dir.resolve(name);
   }
 
-  /** Creates the heap {@code name} of {@code size} bytes here, after checking the location. */
+  /**
+   * Creates the heap {@code name} of maximum size {@code size} here, after checking the location
+   * and that its first reservation fits (the rest is reserved as the heap grows).
+   */
   public Heap createHeap(String name, long size) {
     Path path = heapPath(name);
     requireWritable();
-    requireSpace(size);
+    requireSpace(Heap.firstReservation(size, options()));
     return Heap.create(path, size, options());
   }
 

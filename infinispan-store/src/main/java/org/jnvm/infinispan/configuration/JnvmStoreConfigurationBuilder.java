@@ -31,8 +31,11 @@ public class JnvmStoreConfigurationBuilder
   /** The smallest heap the store accepts: room for the segment maps of a default cache. */
   public static final long MIN_SIZE = 4L << 20;
 
-  /** The largest heap: one mapping (2 GiB less a page). */
-  public static final long MAX_SIZE = Integer.MAX_VALUE & -4096L;
+  /**
+   * The largest heap: the heap's own limit (64 TiB). The size is a maximum; space is reserved as
+   * records arrive. Whether this JVM can map it is checked when the heap is created or opened.
+   */
+  public static final long MAX_SIZE = 1L << 46;
 
   public JnvmStoreConfigurationBuilder(PersistenceConfigurationBuilder builder) {
     super(builder, JnvmStoreConfiguration.attributeDefinitionSet());
@@ -44,7 +47,7 @@ public class JnvmStoreConfigurationBuilder
     return this;
   }
 
-  /** Size in bytes of a heap the store creates. */
+  /** Maximum size in bytes of a heap the store creates (space is reserved as it is used). */
   public JnvmStoreConfigurationBuilder size(long bytes) {
     attributes.attribute(SIZE).set(bytes);
     return this;

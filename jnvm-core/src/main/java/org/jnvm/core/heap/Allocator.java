@@ -14,15 +14,23 @@ import org.jnvm.core.pmem.Pmem;
  * free slots per class ({@link ThreadCache}). Large objects take a run of whole chunks. A chunk's
  * descriptor is written back and fenced when the chunk is put to a new use, before any slot in it
  * is handed out. When no free chunk fits a request, small chunks whose every slot is free and in
- * the central pool become free chunks again first ({@link #reclaimEmptyChunks}).
+ * the central pool become free chunks again first ({@link #reclaimEmptyChunks}); when that is not
+ * enough either, the heap grows: its {@link Reservation} backs more chunks, which join the free
+ * chunks. The per-chunk arrays cover the reserved chunks only and grow with them.
  */
 final class Allocator {
   private final long base;
   private final HeapGeometry g;
+  private final Reservation reservation;
   private final String file;
 
-  /** Volatile copy of each chunk's descriptor; FREE for free chunks. */
-  private final long[] chunks;
+  /**
+   * Volatile copy of each reserved chunk's descriptor; FREE for free chunks. Written under the
+   * {@code freeChunks} lock; replaced by a longer copy, under that lock, when the heap grows. A
+   * reader without the lock may hold the previous array: its entries for chunks that hold a live
+   * object are current, since such a chunk's descriptor cannot change while the object lives.
+   */
+  private volatile long[] chunks;
 
   private final BitSet freeChunks;
 
@@ -32,9 +40,10 @@ final class Allocator {
   private final LongStack[] central;
   private final ThreadLocal<ThreadCache> caches = ThreadLocal.withInitial(ThreadCache::new);
 
-  Allocator(long base, HeapGeometry g, String file, SweepResult swept) {
+  Allocator(long base, HeapGeometry g, Reservation reservation, String file, SweepResult swept) {
     this.base = base;
     this.g = g;
+    this.reservation = reservation;
     this.file = file;
     this.chunks = swept.chunks();
     this.freeChunks = swept.freeChunks();
@@ -87,7 +96,9 @@ final class Allocator {
     if (!g.inData(off)) return "outside the data area";
     if ((off & (Pmem.LINE - 1)) != 0) return "not line-aligned";
     int c = g.chunkOf(off);
-    long d = chunks[c];
+    long[] cs = chunks;
+    if (c >= cs.length) return "beyond the reserved space (chunk " + c + " of " + cs.length + ")";
+    long d = cs[c];
     long within = off - g.chunkStart(c);
     return switch (ChunkLayout.kind(d)) {
       case ChunkLayout.SMALL ->
@@ -176,6 +187,11 @@ final class Allocator {
     return base + g.chunkStart(c);
   }
 
+  /** Chunks with backing space (the rest of the maximum size is not reserved yet). */
+  int reservedChunks() {
+    return chunks.length;
+  }
+
   /**
    * Takes {@code n} contiguous free chunks and writes their descriptors back and fences them. Under
    * the publish protocol (an object is persisted, with a fence, before it is linked) that fence is
@@ -188,9 +204,33 @@ final class Allocator {
       if (findRun(n) >= 0) return claim(n, headDescriptor);
     }
     reclaimEmptyChunks();
-    synchronized (freeChunks) {
-      if (findRun(n) < 0) throw full(requested);
-      return claim(n, headDescriptor);
+    while (true) {
+      synchronized (freeChunks) {
+        if (findRun(n) >= 0) return claim(n, headDescriptor);
+      }
+      grow(n, requested);
+    }
+  }
+
+  /**
+   * Grows the reservation by at least {@code n} chunks (unless another thread's growth already made
+   * room) and adds the new chunks to the free ones, after the reservation is durable. Growth is
+   * serialized on the reservation; allocations from other chunks go on meanwhile.
+   *
+   * @throws HeapFullException at the maximum size or on a full file system
+   */
+  private void grow(int n, long requested) {
+    synchronized (reservation) {
+      synchronized (freeChunks) {
+        if (findRun(n) >= 0) return;
+      }
+      int from = reservation.chunks();
+      int to = reservation.grow(n, requested);
+      allocated.ensure(g.granules(to));
+      synchronized (freeChunks) {
+        chunks = java.util.Arrays.copyOf(chunks, to);
+        freeChunks.set(from, to);
+      }
     }
   }
 
@@ -220,7 +260,7 @@ final class Allocator {
     for (int sc = 0; sc < central.length; sc++) {
       while (tc.counts[sc] > 0) spill(tc, sc, Math.min(ThreadCache.BATCH, tc.counts[sc]));
     }
-    int[] inPool = new int[g.chunkCount()];
+    int[] inPool = new int[chunks.length];
     for (int sc = 0; sc < central.length; sc++) {
       int perChunk = g.chunkSize() / SizeClasses.SLOT[sc];
       BitSet empty = new BitSet();
@@ -257,21 +297,5 @@ final class Allocator {
       for (int i = 0; i < n; i++) chunks[c + i] = ChunkLayout.encode(ChunkLayout.FREE, 0);
       freeChunks.set(c, c + n);
     }
-  }
-
-  private HeapFullException full(long requested) {
-    return new HeapFullException(
-        "heap full: requested="
-            + requested
-            + " bytes, free chunks="
-            + freeChunks.cardinality()
-            + " of "
-            + g.chunkCount()
-            + " (chunk="
-            + g.chunkSize()
-            + " bytes) heapSize="
-            + g.heapSize()
-            + " file="
-            + file);
   }
 }

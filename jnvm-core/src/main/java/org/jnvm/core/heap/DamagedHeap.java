@@ -21,7 +21,7 @@ final class DamagedHeap implements AutoCloseable {
 
   private DamagedHeap(HeapFile file) {
     this.file = file;
-    this.view = new MediaView(file.base(), file.geometry);
+    this.view = new MediaView(file.base(), file.geometry, file.reservation.chunks());
   }
 
   /**
@@ -31,14 +31,14 @@ final class DamagedHeap implements AutoCloseable {
    *     lock): then nothing can be listed
    */
   static DamagedHeap open(Path path) {
-    return new DamagedHeap(HeapFile.open(path, true, false));
+    return new DamagedHeap(HeapFile.open(path, true, false, 0));
   }
 
   /** Loads the class registry (builtins only if it is damaged), then marks collecting problems. */
   DamagedHeap inspect() {
     long sb = file.base();
     loadClasses();
-    Bitmap marks = new Bitmap((long) file.geometry.chunkCount() * file.geometry.chunkSize() / 64);
+    Bitmap marks = new Bitmap(view.granules());
     Marker m = new Marker(view, marks, true);
     reachable =
         m.mark(
@@ -78,9 +78,10 @@ final class DamagedHeap implements AutoCloseable {
     s.append("created         ")
         .append(Instant.ofEpochMilli(SuperblockLayout.createdMillis(sb)))
         .append('\n');
-    s.append("heap size       ").append(g.heapSize()).append(" bytes\n");
-    s.append("chunks          ").append(g.chunkCount()).append(" x ").append(g.chunkSize());
-    s.append(" bytes\n");
+    s.append("maximum size    ").append(g.heapSize()).append(" bytes\n");
+    s.append("reserved        ").append(file.reservation.bytes()).append(" bytes (");
+    s.append(file.reservation.chunks()).append(" of ").append(g.chunkCount()).append(" chunks of ");
+    s.append(g.chunkSize()).append(" bytes)\n");
     s.append("chunk table     @0x").append(Long.toHexString(g.tableOffset())).append('\n');
     s.append("data            @0x").append(Long.toHexString(g.dataOffset())).append('\n');
     s.append("root segment    @0x").append(Long.toHexString(SuperblockLayout.rootsOffset(sb)));

@@ -31,24 +31,25 @@ public final class Heap implements AutoCloseable {
     this.base = file.base();
     this.g = file.geometry;
     long t0 = System.nanoTime();
-    MediaView view = new MediaView(base, g);
+    int reserved = file.reservation.chunks();
+    MediaView view = new MediaView(base, g, reserved);
     long sb = base;
     this.classes = ClassRegistry.load(this, view, SuperblockLayout.registryOffset(sb));
     view.classes = classes.infos();
     this.roots = new Roots(this, view, SuperblockLayout.rootsOffset(sb));
     String replayed = options.readOnly() ? "" : Recovery.participants(this);
-    int threads = Recovery.threads(options, g);
+    int threads = Recovery.threads(options, reserved);
     long[] nanos = new long[2];
     long[] anchors = {SuperblockLayout.rootsOffset(sb), SuperblockLayout.registryOffset(sb)};
     SweepResult swept = Recovery.markAndSweep(view, anchors, threads, nanos);
-    this.allocator = new Allocator(base, g, file.path.toString(), swept);
+    this.allocator = new Allocator(base, g, file.reservation, file.path.toString(), swept);
     this.report =
         new RecoveryReport(
             file.path,
             swept.liveObjects(),
             swept.reclaimed(),
             swept.freeChunks().cardinality(),
-            g.chunkCount(),
+            reserved,
             threads,
             nanos[0],
             nanos[1],
@@ -58,14 +59,19 @@ public final class Heap implements AutoCloseable {
 
   // ---- build, then open --------------------------------------------------------------------
 
-  /** Creates a new heap of {@code size} bytes; fails if the file exists. */
+  /**
+   * Creates a new heap that can grow to {@code size} bytes; fails if the file exists. The file is
+   * sparse: space is reserved in steps as objects are allocated (see {@link
+   * HeapOptions#growthStep}), so a large maximum costs nothing until used.
+   */
   public static Heap create(Path path, long size) {
     return create(path, size, HeapOptions.DEFAULT);
   }
 
   public static Heap create(Path path, long size, HeapOptions options) {
     checkSize(path, size);
-    HeapFile tmp = HeapFile.createTemporary(path, size, options.syncMapping());
+    HeapFile tmp =
+        HeapFile.createTemporary(path, size, options.syncMapping(), options.growthStep());
     try {
       format(tmp);
     } catch (RuntimeException e) {
@@ -77,13 +83,25 @@ public final class Heap implements AutoCloseable {
     return open(path, options);
   }
 
+  /**
+   * Bytes of file system space the creation of a heap of maximum size {@code size} reserves
+   * (superblock region, chunk table pages and the first growth step): what must be free to create
+   * it.
+   */
+  public static long firstReservation(long size, HeapOptions options) {
+    checkSize(Path.of("(new heap)"), size);
+    HeapGeometry g = HeapGeometry.forSize(size);
+    return Reservation.bytesFor(g, Reservation.initialChunks(g, options.growthStep()));
+  }
+
   /** Opens an existing heap and recovers it; fails if it does not exist. Never formats. */
   public static Heap open(Path path) {
     return open(path, HeapOptions.DEFAULT);
   }
 
   public static Heap open(Path path, HeapOptions options) {
-    HeapFile f = HeapFile.open(path, options.readOnly(), options.syncMapping());
+    HeapFile f =
+        HeapFile.open(path, options.readOnly(), options.syncMapping(), options.growthStep());
     try {
       return new Heap(f, options);
     } catch (HeapCorruptException e) {
@@ -220,8 +238,19 @@ public final class Heap implements AutoCloseable {
     return base;
   }
 
+  /** The maximum size: the heap grows up to it. */
   public long size() {
     return g.heapSize();
+  }
+
+  /** Bytes of the file with space reserved (superblock, chunk table pages, reserved chunks). */
+  public long reservedBytes() {
+    return file.reservation.bytes();
+  }
+
+  /** Bytes of the reserved chunks in use (chunks not free), a chunk granularity figure. */
+  public long usedBytes() {
+    return (long) (allocator.reservedChunks() - allocator.freeChunkCount()) * g.chunkSize();
   }
 
   public boolean readOnly() {
@@ -241,13 +270,19 @@ public final class Heap implements AutoCloseable {
     return report;
   }
 
-  /** Chunks not in use, of {@link #chunkCount()}. */
+  /** Reserved chunks not in use, of {@link #reservedChunks()}. */
   public int freeChunks() {
     return allocator.freeChunkCount();
   }
 
+  /** Chunks at the maximum size. */
   public int chunkCount() {
     return g.chunkCount();
+  }
+
+  /** Chunks with backing space now. */
+  public int reservedChunks() {
+    return allocator.reservedChunks();
   }
 
   /** Runs every check recovery makes, collecting problems instead of stopping at the first. */
@@ -290,36 +325,40 @@ public final class Heap implements AutoCloseable {
               + HeapGeometry.minHeapSize()
               + " max="
               + HeapGeometry.MAX_HEAP
-              + " (one mapping on JDK 17) file="
+              + " file="
               + path);
     }
+    String mapping = Pmem.mappingProblem(size);
+    if (mapping != null) throw new HeapAccessException(mapping + " file=" + path);
   }
 
   /** Writes the initial segments, then the superblock, each durable before the next step. */
   private static void format(HeapFile f) {
     HeapGeometry g = f.geometry;
     long base = f.base();
+    int reserved = f.reservation.chunks();
     SweepResult empty =
         new SweepResult(
-            new long[g.chunkCount()],
-            allChunks(g),
-            new Bitmap((long) g.chunkCount() * g.chunkSize() / 64),
+            new long[reserved],
+            allChunks(reserved),
+            new Bitmap(g.granules(reserved), g.granules(g.chunkCount())),
             pools(),
             0,
             0);
-    Allocator a = new Allocator(base, g, f.path.toString(), empty);
+    Allocator a = new Allocator(base, g, f.reservation, f.path.toString(), empty);
     long roots = a.reserve(Builtins.ROOT_SEGMENT, RootSegmentLayout.PAYLOAD);
     long registry = a.reserve(Builtins.REGISTRY_SEGMENT, RegistrySegmentLayout.PAYLOAD);
     Pmem.pwb(roots, ObjectLayout.HEADER + RootSegmentLayout.PAYLOAD);
     Pmem.pwb(registry, ObjectLayout.HEADER + RegistrySegmentLayout.PAYLOAD);
     Pmem.pfence();
+    ReservationLayout.publish(base, reserved);
     SuperblockLayout.write(base, g, roots - base, registry - base, System.currentTimeMillis());
     Pmem.persist(base, SuperblockLayout.SIZE);
   }
 
-  private static BitSet allChunks(HeapGeometry g) {
-    BitSet b = new BitSet(g.chunkCount());
-    b.set(0, g.chunkCount());
+  private static BitSet allChunks(int chunks) {
+    BitSet b = new BitSet(chunks);
+    b.set(0, chunks);
     return b;
   }
 

@@ -1,6 +1,7 @@
 package org.jnvm.core.heap;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -29,17 +30,26 @@ final class HeapFile implements AutoCloseable {
   final HeapGeometry geometry;
   final Mapping mapping;
   final boolean readOnly;
+  final Reservation reservation;
   private final FileChannel channel;
   private final FileLock lock;
 
   private HeapFile(
-      Path path, FileChannel ch, FileLock lock, HeapGeometry g, Mapping m, boolean ro) {
+      Path path,
+      FileChannel ch,
+      FileLock lock,
+      HeapGeometry g,
+      Reservation r,
+      Mapping m,
+      boolean ro) {
     this.path = path;
     this.channel = ch;
     this.lock = lock;
     this.geometry = g;
+    this.reservation = r;
     this.mapping = m;
     this.readOnly = ro;
+    r.mapped(m.base());
   }
 
   long base() {
@@ -47,13 +57,16 @@ final class HeapFile implements AutoCloseable {
   }
 
   /** Opens an existing heap, holding an exclusive (or, read-only, shared) lock. */
-  static HeapFile open(Path path, boolean readOnly, boolean sync) {
+  static HeapFile open(Path path, boolean readOnly, boolean sync, long step) {
     FileChannel ch = openChannel(path, readOnly);
     try {
       FileLock lock = lock(ch, path, readOnly);
-      HeapGeometry g = validate(path, ch);
+      ByteBuffer head = readHead(path, ch);
+      HeapGeometry g = SuperblockCheck.check(path, head, ch.size());
+      int reserved = SuperblockCheck.reservedChunks(path, head, g);
+      Reservation r = new Reservation(path, ch, g, reserved, step);
       Mapping m = Pmem.map(path, ch, g.heapSize(), readOnly, sync);
-      return new HeapFile(path, ch, lock, g, m, readOnly);
+      return new HeapFile(path, ch, lock, g, r, m, readOnly);
     } catch (IOException e) {
       closeQuietly(ch);
       throw new HeapAccessException("cannot map heap: " + e.getMessage() + " file=" + path, e);
@@ -64,12 +77,15 @@ final class HeapFile implements AutoCloseable {
   }
 
   /**
-   * Creates a zero-filled file of {@code size} bytes, owner-only, next to {@code path} under a
-   * temporary name, and opens it for formatting. {@link #publish} gives it its final name.
+   * Creates a sparse file of {@code size} bytes (the heap's maximum), owner-only, next to {@code
+   * path} under a temporary name, reserves space for the superblock region and the first {@code
+   * step} of chunks, and opens it for formatting. {@link #publish} gives it its final name.
    */
-  static HeapFile createTemporary(Path path, long size, boolean sync) {
+  static HeapFile createTemporary(Path path, long size, boolean sync, long step) {
     Pmem.backendName(); // a gateway that cannot start fails here, before any file exists
-    Path dir = checkDirectory(path, size);
+    HeapGeometry g = HeapGeometry.forSize(size);
+    int initial = Reservation.initialChunks(g, step);
+    Path dir = checkDirectory(path, Reservation.bytesFor(g, initial));
     Path tmp =
         dir.resolve(
             "."
@@ -83,10 +99,10 @@ final class HeapFile implements AutoCloseable {
           tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
       FileChannel ch = FileChannel.open(tmp, RW);
       try {
-        preallocate(ch, size);
-        HeapGeometry g = HeapGeometry.forSize(size);
+        reserveInitial(tmp, ch, g, initial);
+        Reservation r = new Reservation(tmp, ch, g, initial, step);
         Mapping m = Pmem.map(tmp, ch, size, false, sync);
-        return new HeapFile(tmp, ch, ch.lock(), g, m, false);
+        return new HeapFile(tmp, ch, ch.lock(), g, r, m, false);
       } catch (IOException | RuntimeException | Error e) {
         closeQuietly(ch);
         throw e;
@@ -154,18 +170,19 @@ final class HeapFile implements AutoCloseable {
     }
   }
 
-  /** Reads and checks the superblock with plain reads: nothing is mapped or written. */
-  private static HeapGeometry validate(Path path, FileChannel ch) throws IOException {
+  /** Reads the superblock and the reservation record with plain reads: nothing is mapped. */
+  private static ByteBuffer readHead(Path path, FileChannel ch) throws IOException {
     long length = ch.size();
     if (length < SuperblockLayout.SIZE) {
       throw new HeapFormatException(
           path, "not a J-NVM heap: file too short (" + length + " bytes)");
     }
-    ByteBuffer sb = ByteBuffer.allocateDirect(SuperblockLayout.SIZE);
-    while (sb.hasRemaining() && ch.read(sb, sb.position()) >= 0) {
+    int n = (int) Math.min(length, ReservationLayout.OFFSET + ReservationLayout.SIZE);
+    ByteBuffer head = ByteBuffer.allocateDirect(n);
+    while (head.hasRemaining() && ch.read(head, head.position()) >= 0) {
       // read fully
     }
-    return SuperblockCheck.check(path, sb, length);
+    return head.clear();
   }
 
   private static Path checkDirectory(Path path, long size) {
@@ -183,7 +200,7 @@ final class HeapFile implements AutoCloseable {
       long usable = Files.getFileStore(dir).getUsableSpace();
       if (usable < size) {
         throw new HeapAccessException(
-            "not enough space for the heap: requested="
+            "not enough space for the heap's first reservation: requested="
                 + size
                 + " available="
                 + usable
@@ -197,16 +214,17 @@ final class HeapFile implements AutoCloseable {
   }
 
   /**
-   * Writes zeros through the whole file so that tmpfs and DAX file systems allocate every page now:
-   * a full device then fails here with an error instead of a SIGBUS on first touch.
+   * Makes the file {@code g.heapSize()} bytes long without allocating it (ftruncate), then reserves
+   * the superblock region and the first chunks: a file system too full for them fails here, with an
+   * error, and nothing later touches a page that was not reserved.
    */
-  private static void preallocate(FileChannel ch, long size) throws IOException {
-    ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
-    for (long pos = 0; pos < size; ) {
-      zeros.clear().limit((int) Math.min(zeros.capacity(), size - pos));
-      pos += ch.write(zeros, pos);
+  private static void reserveInitial(Path file, FileChannel ch, HeapGeometry g, int chunks)
+      throws IOException {
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+      f.setLength(g.heapSize());
     }
-    ch.force(true);
+    ch.write(ByteBuffer.allocateDirect(SuperblockLayout.REGION), 0);
+    Reservation.back(file, ch, g, 0, chunks);
   }
 
   private static void closeQuietly(FileChannel ch) {

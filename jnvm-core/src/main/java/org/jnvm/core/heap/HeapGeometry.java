@@ -3,7 +3,8 @@ package org.jnvm.core.heap;
 /**
  * Where things are in a heap file of a given size. The file is cut into the superblock region, the
  * chunk table (one 8-byte descriptor per chunk, rounded to a page) and the data area of {@code
- * chunkCount} chunks of {@link #CHUNK} bytes.
+ * chunkCount} chunks of {@link #CHUNK} bytes. The heap size is the maximum: the table and data area
+ * are laid out for it, and only their reserved prefix has space in the file ({@link Reservation}).
  *
  * <pre>
  *   0          4 KiB           tableOffset + table         dataOffset + n * CHUNK
@@ -20,8 +21,11 @@ record HeapGeometry(
   /** Room for the built-in segments and at least one chunk of user objects. */
   static final int MIN_CHUNKS = 4;
 
-  /** One mapping: JDK 17's FileChannel.map cannot map more than 2 GiB - 1. */
-  static final long MAX_HEAP = Integer.MAX_VALUE & -PAGE;
+  /**
+   * The largest maximum size: 64 TiB, a billion chunks (the chunk index is an int) and half of
+   * x86-64's 47-bit user address space. Whether this JVM can map it is the gateway's call.
+   */
+  static final long MAX_HEAP = 1L << 46;
 
   static long minHeapSize() {
     return SuperblockLayout.REGION + PAGE + (long) MIN_CHUNKS * CHUNK;
@@ -43,6 +47,11 @@ record HeapGeometry(
 
   long dataEnd() {
     return chunkStart(chunkCount);
+  }
+
+  /** The granules (64-byte bitmap units) of {@code chunks} chunks. */
+  long granules(int chunks) {
+    return (long) chunks * (chunkSize / 64);
   }
 
   /** The chunk holding data-area offset {@code off}; the caller checked the range. */

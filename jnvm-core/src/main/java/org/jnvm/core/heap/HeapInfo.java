@@ -19,14 +19,23 @@ final class HeapInfo {
     s.append("created         ")
         .append(Instant.ofEpochMilli(SuperblockLayout.createdMillis(sb)))
         .append('\n');
-    s.append("heap size       ").append(g.heapSize()).append(" bytes\n");
-    s.append("chunks          ")
+    s.append("maximum size    ").append(g.heapSize()).append(" bytes\n");
+    s.append("reserved        ")
+        .append(heap.reservedBytes())
+        .append(" bytes (")
+        .append(heap.reservedChunks())
+        .append(" of ")
         .append(g.chunkCount())
-        .append(" x ")
+        .append(" chunks of ")
         .append(g.chunkSize())
-        .append(" bytes, ")
+        .append(" bytes)\n");
+    s.append("used            ")
+        .append(heap.usedBytes())
+        .append(" bytes (")
+        .append(heap.reservedChunks() - heap.freeChunks())
+        .append(" chunks in use, ")
         .append(heap.freeChunks())
-        .append(" free\n");
+        .append(" free)\n");
     s.append("chunk table     @0x").append(Long.toHexString(g.tableOffset())).append('\n');
     s.append("data            @0x").append(Long.toHexString(g.dataOffset())).append('\n');
     s.append("recovery        ").append(heap.recoveryReport()).append('\n');

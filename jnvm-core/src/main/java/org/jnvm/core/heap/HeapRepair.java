@@ -50,11 +50,11 @@ public final class HeapRepair {
     if (before.ok()) return new Result(null, List.of(), before);
     Path backup = backup(path);
     List<String> cut = new ArrayList<>();
-    try (HeapFile f = HeapFile.open(path, false, false)) {
-      MediaView view = new MediaView(f.base(), f.geometry);
+    try (HeapFile f = HeapFile.open(path, false, false, 0)) {
+      MediaView view = new MediaView(f.base(), f.geometry, f.reservation.chunks());
       long sb = f.base();
       view.classes = ClassRegistry.load(null, view, SuperblockLayout.registryOffset(sb)).infos();
-      Bitmap marks = new Bitmap((long) f.geometry.chunkCount() * f.geometry.chunkSize() / 64);
+      Bitmap marks = new Bitmap(view.granules());
       Marker m = new Marker(view, marks, true);
       m.mark(new long[] {SuperblockLayout.rootsOffset(sb), SuperblockLayout.registryOffset(sb)}, 1);
       for (long[] bad : m.badRefs()) cut.add(cut(view, bad));

@@ -24,9 +24,9 @@ public final class HeapWalk {
   /** Marks {@code heap} from its roots and class registry. */
   public static HeapWalk of(Heap heap) {
     HeapGeometry g = heap.geometry();
-    MediaView view = new MediaView(heap.base(), g);
+    MediaView view = new MediaView(heap.base(), g, heap.allocator().reservedChunks());
     view.classes = heap.classes().infos();
-    Bitmap marks = new Bitmap((long) g.chunkCount() * g.chunkSize() / 64);
+    Bitmap marks = new Bitmap(view.granules());
     Marker m = new Marker(view, marks, true);
     long sb = heap.base();
     m.mark(new long[] {SuperblockLayout.rootsOffset(sb), SuperblockLayout.registryOffset(sb)}, 1);

@@ -10,18 +10,28 @@ import org.jnvm.core.pmem.Pmem;
 final class MediaView {
   final long base;
   final HeapGeometry g;
+
+  /** The reserved chunks: nothing beyond them can hold an object. */
+  final int reserved;
+
   final long[] descriptors;
   ClassInfo[] classes;
 
-  MediaView(long base, HeapGeometry g) {
+  MediaView(long base, HeapGeometry g, int reserved) {
     this.base = base;
     this.g = g;
-    this.descriptors = new long[g.chunkCount()];
+    this.reserved = reserved;
+    this.descriptors = new long[reserved];
     long table = base + g.tableOffset();
     for (int c = 0; c < descriptors.length; c++) {
       descriptors[c] = ChunkLayout.descriptor(table, c);
     }
     this.classes = Builtins.table();
+  }
+
+  /** Granules of the reserved chunks: the size of a mark bitmap. */
+  long granules() {
+    return g.granules(reserved);
   }
 
   long granule(long off) {
@@ -37,6 +47,7 @@ final class MediaView {
     if (!g.inData(off)) return "outside the data area";
     if ((off & (Pmem.LINE - 1)) != 0) return "not line-aligned";
     int c = g.chunkOf(off);
+    if (c >= reserved) return "beyond the reserved space (chunk " + c + " of " + reserved + ")";
     long d = descriptors[c];
     if (!ChunkLayout.wellFormed(d)) return "chunk " + c + " has a malformed descriptor";
     long capacity;
@@ -64,7 +75,7 @@ final class MediaView {
   }
 
   private String runProblem(int c, int n) {
-    if (n < 1 || (long) c + n > g.chunkCount()) return "large run of " + n + " chunks at " + c;
+    if (n < 1 || (long) c + n > reserved) return "large run of " + n + " chunks at " + c;
     for (int i = 1; i < n; i++) {
       if (ChunkLayout.kind(descriptors[c + i]) != ChunkLayout.LARGE_CONT) {
         return "large run at chunk " + c + " broken at chunk " + (c + i);

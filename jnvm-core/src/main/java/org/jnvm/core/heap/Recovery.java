@@ -20,10 +20,10 @@ import java.util.ServiceLoader;
 final class Recovery {
   private Recovery() {}
 
-  static int threads(HeapOptions o, HeapGeometry g) {
+  static int threads(HeapOptions o, int reserved) {
     if (o.recoveryThreads() > 0) return o.recoveryThreads();
     int cores = Runtime.getRuntime().availableProcessors();
-    return g.chunkCount() < 256 ? 1 : Math.max(1, cores);
+    return reserved < 256 ? 1 : Math.max(1, cores);
   }
 
   /** Runs the participants; returns their summaries. */
@@ -38,7 +38,8 @@ final class Recovery {
 
   /** Marks and sweeps, returning the allocator's initial state and the timings. */
   static SweepResult markAndSweep(MediaView view, long[] roots, int threads, long[] nanos) {
-    Bitmap marks = new Bitmap((long) view.g.chunkCount() * view.g.chunkSize() / 64);
+    // the allocator keeps this bitmap as its live set, so it can grow to the maximum size
+    Bitmap marks = new Bitmap(view.granules(), view.g.granules(view.g.chunkCount()));
     long t0 = System.nanoTime();
     long live = new Marker(view, marks, false).mark(roots, threads);
     long t1 = System.nanoTime();

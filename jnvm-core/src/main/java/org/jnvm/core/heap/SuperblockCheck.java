@@ -21,7 +21,7 @@ final class SuperblockCheck {
     }
     int major = Short.toUnsignedInt(sb.getShort(SuperblockLayout.MAJOR_OFFSET));
     int minor = Short.toUnsignedInt(sb.getShort(SuperblockLayout.MINOR_OFFSET));
-    if (major != SuperblockLayout.MAJOR) {
+    if (major != SuperblockLayout.MAJOR && major != SuperblockLayout.MAJOR_FIXED) {
       throw new HeapFormatException(
           path,
           "unsupported heap format version: file has "
@@ -29,6 +29,8 @@ final class SuperblockCheck {
               + "."
               + minor
               + ", this J-NVM reads "
+              + SuperblockLayout.MAJOR_FIXED
+              + ".x and "
               + SuperblockLayout.MAJOR
               + ".x");
     }
@@ -45,6 +47,37 @@ final class SuperblockCheck {
               + fileLength);
     }
     return checkGeometry(path, sb, heapSize);
+  }
+
+  /**
+   * The chunks with backing space: all of them in a format 1 heap (preallocated whole), the
+   * reservation record's count in format 2, which must lie in {@code [1, chunkCount]} with the rest
+   * of its line zero.
+   */
+  static int reservedChunks(Path path, ByteBuffer raw, HeapGeometry g) {
+    ByteBuffer sb = raw.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    if (sb.getShort(SuperblockLayout.MAJOR_OFFSET) == SuperblockLayout.MAJOR_FIXED) {
+      return g.chunkCount();
+    }
+    if (sb.capacity() < ReservationLayout.OFFSET + ReservationLayout.SIZE) {
+      throw new HeapFormatException(path, "truncated heap: no reservation record");
+    }
+    long chunks = sb.getLong(ReservationLayout.OFFSET);
+    boolean clear = true;
+    for (int off = 8; off < ReservationLayout.SIZE; off += 8) {
+      clear &= sb.getLong(ReservationLayout.OFFSET + off) == 0;
+    }
+    if (chunks < 1 || chunks > g.chunkCount() || !clear) {
+      throw new HeapFormatException(
+          path,
+          "corrupted reservation record: reserved chunks="
+              + chunks
+              + " (must be 1.."
+              + g.chunkCount()
+              + (clear ? "" : ", and the rest of its line zero")
+              + ")");
+    }
+    return (int) chunks;
   }
 
   private static void checkChecksum(Path path, ByteBuffer sb) {
@@ -75,7 +108,10 @@ final class SuperblockCheck {
   private static HeapGeometry checkGeometry(Path path, ByteBuffer sb, long heapSize) {
     int line = Short.toUnsignedInt(sb.getShort(SuperblockLayout.LINE_OFFSET));
     int chunk = sb.getInt(SuperblockLayout.CHUNK_SIZE_OFFSET);
-    if (line != 64 || chunk != HeapGeometry.CHUNK || heapSize < HeapGeometry.minHeapSize()) {
+    if (line != 64
+        || chunk != HeapGeometry.CHUNK
+        || heapSize < HeapGeometry.minHeapSize()
+        || heapSize > HeapGeometry.MAX_HEAP) {
       throw new HeapFormatException(
           path,
           "unsupported heap geometry: line=" + line + " chunk=" + chunk + " heapSize=" + heapSize);

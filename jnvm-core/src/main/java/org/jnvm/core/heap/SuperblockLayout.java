@@ -21,11 +21,20 @@ import org.jnvm.core.pmem.Pmem;
  * </pre>
  *
  * The checksum is CRC32C of bytes [0, 120) in the low 32 bits; the high 32 bits are zero. The
- * superblock owns the first {@link #REGION} bytes of the file.
+ * superblock owns the first {@link #REGION} bytes of the file; the only mutable bytes of that
+ * region are the reservation record that follows it ({@link ReservationLayout}). In format 2 the
+ * heap size is the maximum size: the file is that long but sparse, and backing space is reserved in
+ * steps as the heap grows.
  */
 final class SuperblockLayout {
   static final long MAGIC = 0x504145484d564e4aL; // "JNVMHEAP" read little-endian
-  static final int MAJOR = 1;
+
+  /** Format 2: the size is a maximum, backing space grows ({@link ReservationLayout}). */
+  static final int MAJOR = 2;
+
+  /** Format 1: fixed size, fully preallocated; still read (as a heap reserved whole). */
+  static final int MAJOR_FIXED = 1;
+
   static final int MINOR = 0;
   static final int REGION = 4096;
 

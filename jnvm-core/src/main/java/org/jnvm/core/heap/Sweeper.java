@@ -19,7 +19,7 @@ final class Sweeper {
   }
 
   SweepResult sweep(int threads, long liveObjects) {
-    int n = view.g.chunkCount();
+    int n = view.reserved;
     long[] chunks = new long[n];
     boolean[] claimed = claimLargeRuns(chunks);
     LongStack[][] slots = new LongStack[threads][];

@@ -14,9 +14,9 @@ final class Verifier {
 
   static VerifyReport verify(Heap heap) {
     HeapGeometry g = heap.geometry();
-    MediaView view = new MediaView(heap.base(), g);
+    MediaView view = new MediaView(heap.base(), g, heap.allocator().reservedChunks());
     view.classes = heap.classes().infos();
-    Bitmap marks = new Bitmap((long) g.chunkCount() * g.chunkSize() / 64);
+    Bitmap marks = new Bitmap(view.granules());
     Marker m = new Marker(view, marks, true);
     long sb = heap.base();
     long reachable =

@@ -1,20 +1,19 @@
 package org.jnvm.core.pmem;
 
-import java.nio.MappedByteBuffer;
 import java.nio.file.Path;
 
 /** A live memory mapping of a heap file: {@code [base, base + size)}. */
 public final class Mapping {
   private final Path file;
-  private final MappedByteBuffer buffer;
+  private final MappedRegion region;
   private final long base;
   private final long size;
   private final boolean readOnly;
 
-  Mapping(Path file, MappedByteBuffer buffer, long base, long size, boolean readOnly) {
+  Mapping(Path file, MappedRegion region, long size, boolean readOnly) {
     this.file = file;
-    this.buffer = buffer;
-    this.base = base;
+    this.region = region;
+    this.base = region.address();
     this.size = size;
     this.readOnly = readOnly;
   }
@@ -39,8 +38,8 @@ public final class Mapping {
     return address - base >= 0 && address - base < size;
   }
 
-  MappedByteBuffer buffer() {
-    return buffer;
+  MappedRegion region() {
+    return region;
   }
 
   @Override

@@ -53,7 +53,7 @@ final class MsyncBackend implements PmemBackend {
     if (p.mapping != null && p.lo < p.hi) {
       long from = ((p.lo - p.mapping.base()) / PAGE) * PAGE;
       long to = Math.min(p.hi - p.mapping.base(), p.mapping.size());
-      p.mapping.buffer().force((int) from, (int) (to - from));
+      p.mapping.region().force(from, to - from);
     }
     p.lo = Long.MAX_VALUE;
     p.hi = Long.MIN_VALUE;

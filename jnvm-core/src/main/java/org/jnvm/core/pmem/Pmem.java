@@ -3,7 +3,6 @@ package org.jnvm.core.pmem;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.Buffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import sun.misc.Unsafe;
@@ -32,10 +31,12 @@ public final class Pmem {
   private static final BackendSelector.Choice CHOICE = BackendSelector.select();
   private static final PmemBackend BACKEND = CHOICE.backend();
   private static final boolean TRACKING = BACKEND.tracksStores();
+  private static final MapRoute MAP_ROUTE = MapRoutes.select();
 
   static {
     if (!"false".equals(System.getProperty("jnvm.log"))) {
-      System.err.println("[jnvm] gateway backend: " + CHOICE.describe());
+      System.err.println(
+          "[jnvm] gateway backend: " + CHOICE.describe() + "; mapping: " + mappingDescription());
     }
   }
 
@@ -202,14 +203,19 @@ public final class Pmem {
   // ---- mappings ----------------------------------------------------------------------------
 
   /**
-   * Maps {@code [0, size)} of an open channel and registers the mapping with the backend.
+   * Maps {@code [0, size)} of an open channel as one contiguous range and registers the mapping
+   * with the backend. Any size up to {@link #maxMappingSize()} (see {@code docs/gateway.md} for the
+   * route each JDK takes).
    *
    * @param sync use a synchronous (MAP_SYNC) mapping, for DAX file systems
+   * @throws IOException if the mapping fails, or is larger than this JVM can map (the message says
+   *     why and what to change)
    */
   public static Mapping map(Path file, FileChannel ch, long size, boolean readOnly, boolean sync)
       throws IOException {
-    MappedByteBuffer buf = ch.map(mapMode(readOnly, sync), 0, size);
-    Mapping m = new Mapping(file, buf, U.getLong(buf, BUFFER_ADDRESS), size, readOnly);
+    if (size > MAP_ROUTE.maxSize()) throw new IOException(MapRoutes.tooLarge(MAP_ROUTE, size));
+    MappedRegion r = MAP_ROUTE.map(ch, size, mapMode(readOnly, sync), sync);
+    Mapping m = new Mapping(file, r, size, readOnly);
     Mappings.add(m);
     BACKEND.mapped(m);
     return m;
@@ -219,7 +225,37 @@ public final class Pmem {
   public static void unmap(Mapping m) {
     BACKEND.unmapping(m);
     Mappings.remove(m);
-    U.invokeCleaner(m.buffer());
+    m.region().unmap();
+  }
+
+  /** The largest heap mapping this JVM can make, in bytes. */
+  public static long maxMappingSize() {
+    return MAP_ROUTE.maxSize();
+  }
+
+  /**
+   * Why a mapping of {@code size} bytes cannot be made in this JVM and what to change, or null if
+   * it can.
+   */
+  public static String mappingProblem(long size) {
+    return size > MAP_ROUTE.maxSize() ? MapRoutes.tooLarge(MAP_ROUTE, size) : null;
+  }
+
+  /** The mapping route in use and its limit, for the start-up line. */
+  public static String mappingDescription() {
+    return MAP_ROUTE.maxSize() == Long.MAX_VALUE
+        ? MAP_ROUTE.name() + " (any size)"
+        : MAP_ROUTE.name() + " (at most " + MAP_ROUTE.maxSize() + " bytes)";
+  }
+
+  /** The address of a direct buffer's first byte (for {@link BufferRoute}). */
+  static long bufferAddress(Buffer b) {
+    return U.getLong(b, BUFFER_ADDRESS);
+  }
+
+  /** Unmaps a mapped buffer now (for {@link BufferRoute}). */
+  static void invokeCleaner(java.nio.ByteBuffer b) {
+    U.invokeCleaner(b);
   }
 
   /** The live mapping holding {@code address}, or null. */

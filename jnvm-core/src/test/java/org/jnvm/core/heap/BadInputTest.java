@@ -124,7 +124,9 @@ class BadInputTest {
       HeapAccessException e = assertThrows(HeapAccessException.class, () -> Heap.create(p, 4096));
       assertTrue(e.getMessage().contains("heap size out of range: requested=4096"), e.getMessage());
       assertFalse(Files.exists(p));
-      assertThrows(HeapAccessException.class, () -> Heap.create(p, 3L << 30));
+      e = assertThrows(HeapAccessException.class, () -> Heap.create(p, 1L << 47));
+      assertTrue(e.getMessage().contains("max=" + (1L << 46)), e.getMessage());
+      assertFalse(Files.exists(p));
     }
   }
 

@@ -61,6 +61,16 @@ public final class Node extends PObject {
     pwbField(LABEL);
   }
 
+  /** The label field holding a {@link Span} instead (references are untyped on media). */
+  public Span span() {
+    return getRef(LABEL);
+  }
+
+  public void span(Span s) {
+    setRef(LABEL, s);
+    pwbField(LABEL);
+  }
+
   public int tag() {
     return getInt(TAG);
   }

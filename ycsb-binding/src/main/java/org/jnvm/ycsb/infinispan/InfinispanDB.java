@@ -10,6 +10,7 @@ import java.util.concurrent.locks.StampedLock;
 import org.infinispan.AdvancedCache;
 import org.infinispan.context.Flag;
 import org.jnvm.ycsb.Dirs;
+import org.jnvm.ycsb.FullHeap;
 import org.jnvm.ycsb.RecordCodec;
 import org.jnvm.ycsb.Sizes;
 import org.jnvm.ycsb.StripedLocks;
@@ -27,8 +28,9 @@ import site.ycsb.Status;
  * {@code recordcount}), {@value Dirs#DELETE_PROPERTY} (delete the files when the last client
  * closes, default false, so that a later {@code -t} run finds what {@code -load} stored).
  *
- * <p>{@value #HEAP_SIZE_PROPERTY} (the heap of a J-NVM store; default sized for {@code
- * recordcount}).
+ * <p>{@value #HEAP_SIZE_PROPERTY} (the maximum size of a J-NVM store's heap; default sized for
+ * {@code recordcount} and at least 256 GiB where the JVM can map it: space is reserved as records
+ * arrive). A full heap is an {@code ERROR} status with the message, not a dead client thread.
  *
  * <p>All client threads share one cache manager (see {@link SharedCaches}). Updates are
  * read-modify-writes of the record, atomic per key ({@code computeIfPresent}) and stored for real;
@@ -43,9 +45,6 @@ public final class InfinispanDB extends DB {
   private static final long BYTES_PER_RECORD = 2 << 10;
 
   private static final long MARGIN = 64L << 20;
-
-  /** The largest heap jnvm-core maps (one mapping). */
-  private static final long MAX_HEAP = Integer.MAX_VALUE & -4096L;
 
   /** Shared by every client of the JVM: a key's stripe is the same whatever thread holds it. */
   private static final StripedLocks LOCKS = new StripedLocks();
@@ -67,9 +66,7 @@ public final class InfinispanDB extends DB {
       Path dir = Dirs.tableDir(p, backend.name());
       BenchDirs dirs =
           new BenchDirs(
-              dir,
-              memoryCount(p),
-              Sizes.poolSize(p, HEAP_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN, MAX_HEAP));
+              dir, memoryCount(p), Sizes.heapSize(p, HEAP_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN));
       shared =
           SharedCaches.acquire(backend, dirs, p.getProperty("table", "usertable"), Dirs.delete(p));
       cache = shared.cache.getAdvancedCache();
@@ -130,6 +127,8 @@ public final class InfinispanDB extends DB {
     try {
       Object v = cache.computeIfPresent(key, (k, old) -> codec.merge(old, values));
       return v == null ? Status.NOT_FOUND : Status.OK;
+    } catch (RuntimeException e) {
+      return FullHeap.status(e);
     } finally {
       if (locks != null) locks.of(key).unlockWrite(stamp);
     }
@@ -142,6 +141,8 @@ public final class InfinispanDB extends DB {
     try {
       writes.put(key, record);
       return Status.OK;
+    } catch (RuntimeException e) {
+      return FullHeap.status(e);
     } finally {
       if (locks != null) locks.of(key).unlockWrite(stamp);
     }

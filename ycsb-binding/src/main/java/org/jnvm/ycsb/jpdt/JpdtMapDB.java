@@ -9,6 +9,7 @@ import java.util.Vector;
 import java.util.concurrent.locks.StampedLock;
 import org.jnvm.ycsb.Dirs;
 import org.jnvm.ycsb.FieldSchema;
+import org.jnvm.ycsb.FullHeap;
 import org.jnvm.ycsb.Sizes;
 import org.jnvm.ycsb.StripedLocks;
 import site.ycsb.ByteArrayByteIterator;
@@ -24,9 +25,10 @@ import site.ycsb.Status;
  *
  * <p>Properties: {@value #MAP_PROPERTY} ({@code hash}, the default, or {@code ordered}); {@value
  * Dirs#DIR_PROPERTY} (directory of the heap file {@value #HEAP_FILE}, default {@code
- * /dev/shm/jnvm-ycsb-jpdt-map}); {@value #HEAP_SIZE_PROPERTY} (size when created, default 2 KiB per
- * record and per ten operations plus 128 MiB, at most the 2 GiB a J-NVM heap maps today); {@value
- * Dirs#DELETE_PROPERTY}.
+ * /dev/shm/jnvm-ycsb-jpdt-map}); {@value #HEAP_SIZE_PROPERTY} (maximum size when created, default 2
+ * KiB per record and per ten operations plus 128 MiB, and at least 256 GiB where the JVM can map
+ * it: space is reserved as records arrive); {@value Dirs#DELETE_PROPERTY}. A full heap is an {@code
+ * ERROR} status with the message, not a dead client thread.
  *
  * <p>Concurrency: the map is thread-safe; updates and deletes of a record, which free what they
  * replace, hold the key's stripe exclusively, and reads hold it shared ({@link StripedLocks}).
@@ -43,9 +45,6 @@ public final class JpdtMapDB extends DB {
 
   private static final long MARGIN = 128L << 20;
 
-  /** The largest heap jnvm-core maps (one mapping): about 1.2M records of this shape. */
-  private static final long MAX_HEAP = Integer.MAX_VALUE & -4096L;
-
   private SharedHeap shared;
   private FieldSchema schema;
   private int capacity;
@@ -60,7 +59,7 @@ public final class JpdtMapDB extends DB {
             MAP_PROPERTY + " must be hash or ordered: " + MAP_PROPERTY + "=" + kind);
       }
       Path file = Dirs.tableDir(p, "jpdt-map").resolve(HEAP_FILE);
-      long size = Sizes.poolSize(p, HEAP_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN, MAX_HEAP);
+      long size = Sizes.heapSize(p, HEAP_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN);
       String table = p.getProperty("table", "usertable");
       schema = FieldSchema.of(p);
       capacity = Integer.parseInt(p.getProperty("fieldlength", "100"));
@@ -118,6 +117,8 @@ public final class JpdtMapDB extends DB {
       shared.map.put(key, r.withReplaced(changes));
       r.free();
       return Status.OK;
+    } catch (RuntimeException e) {
+      return FullHeap.status(e);
     } finally {
       lock.unlockWrite(stamp);
     }
@@ -127,13 +128,21 @@ public final class JpdtMapDB extends DB {
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     byte[][] fields = new byte[schema.count()][];
     values.forEach((name, v) -> fields[schema.index(name)] = v.toArray());
-    PRecord fresh = PRecord.create(shared.heap, fields, capacity);
+    PRecord fresh;
+    try {
+      fresh = PRecord.create(shared.heap, fields, capacity);
+    } catch (RuntimeException e) {
+      return FullHeap.status(e);
+    }
     StampedLock lock = LOCKS.of(key);
     long stamp = lock.writeLock();
     try {
       PRecord prior = shared.map.put(key, fresh);
       if (prior != null) prior.free();
       return Status.OK;
+    } catch (RuntimeException e) {
+      fresh.free();
+      return FullHeap.status(e);
     } finally {
       lock.unlockWrite(stamp);
     }

@@ -1,0 +1,185 @@
+package org.jnvm.core.heap;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The heap file's backing space. A format 2 heap file is as long as the heap's maximum size but
+ * sparse: only chunks {@code [0, chunks())} have space reserved in the file system, and the
+ * allocator hands out nothing beyond. Growing reserves the next step by writing zeros through the
+ * file channel (on tmpfs and DAX file systems a write allocates the space or fails with ENOSPC,
+ * which becomes a {@link HeapFullException}: a store into an unbacked page of a full tmpfs would
+ * instead kill the JVM with SIGBUS), syncs, and only then publishes the new count durably ({@link
+ * ReservationLayout}).
+ *
+ * <p>Crash argument: the count on media only grows and is published after the space it names is
+ * reserved and synced, and before the allocator writes any chunk descriptor or object in the new
+ * chunks. A crash before the publish leaves the old count: the new chunks held nothing, the next
+ * growth zeroes them again. A crash after it leaves chunks that are reserved and free.
+ */
+final class Reservation {
+  /** The smallest growth step unless the heap options give one: 64 MiB. */
+  static final long MIN_STEP = 64L << 20;
+
+  /** The largest automatic step (a step is an eighth of what is reserved, within these bounds). */
+  static final long MAX_STEP = 1L << 30;
+
+  /**
+   * For tests of a full file system where none can be mounted: a reservation reaching past this
+   * file offset fails as ENOSPC would.
+   */
+  static volatile long failBeyond = Long.MAX_VALUE;
+
+  private static final int ZEROS = 1 << 20;
+
+  private final Path path;
+  private final FileChannel channel;
+  private final HeapGeometry g;
+  private final long step;
+  private long base;
+  private volatile int chunks;
+
+  Reservation(Path path, FileChannel channel, HeapGeometry g, int chunks, long step) {
+    this.path = path;
+    this.channel = channel;
+    this.g = g;
+    this.chunks = chunks;
+    this.step = step;
+  }
+
+  /** The mapping's base, once mapped: where the reservation record is published. */
+  void mapped(long mappingBase) {
+    this.base = mappingBase;
+  }
+
+  /** Chunks with backing space. */
+  int chunks() {
+    return chunks;
+  }
+
+  /** Bytes of the file with backing space (superblock region, table pages and chunks in use). */
+  long bytes() {
+    return bytesFor(g, chunks);
+  }
+
+  /** Backed bytes of a heap with {@code chunks} chunks reserved. */
+  static long bytesFor(HeapGeometry g, int chunks) {
+    return g.tableOffset()
+        + HeapGeometry.roundUp((long) chunks * ChunkLayout.SIZE, HeapGeometry.PAGE)
+        + (long) chunks * g.chunkSize();
+  }
+
+  /** Chunks the first reservation of a new heap covers. */
+  static int initialChunks(HeapGeometry g, long step) {
+    return (int) Math.min(g.chunkCount(), Math.max(1, chunksOf(g, step > 0 ? step : MIN_STEP)));
+  }
+
+  /**
+   * Reserves space for chunks {@code [from, to)}: the chunk-table pages that hold only their
+   * descriptors, then their data, then syncs. Writes zeros only where no chunk below {@code from}
+   * has data or a descriptor, so it may be repeated after a crash.
+   */
+  static void back(Path path, FileChannel ch, HeapGeometry g, int from, int to) throws IOException {
+    long t0 =
+        HeapGeometry.roundUp(g.tableOffset() + (long) from * ChunkLayout.SIZE, HeapGeometry.PAGE);
+    long t1 =
+        HeapGeometry.roundUp(g.tableOffset() + (long) to * ChunkLayout.SIZE, HeapGeometry.PAGE);
+    zero(path, ch, t0, t1);
+    zero(path, ch, g.chunkStart(from), g.chunkStart(to));
+    ch.force(true);
+  }
+
+  /**
+   * Grows by a step, and at least by {@code atLeast} chunks, up to the maximum; returns the new
+   * count. If the file system cannot hold a whole step, tries {@code atLeast} alone.
+   *
+   * @throws HeapFullException at the maximum size, or when the file system is full
+   */
+  synchronized int grow(int atLeast, long requested) {
+    int from = chunks;
+    if (from >= g.chunkCount() || (long) from + atLeast > g.chunkCount()) {
+      throw new HeapFullException(atMaximum(requested));
+    }
+    int wanted = (int) Math.min(g.chunkCount(), from + Math.max(atLeast, chunksOf(g, nextStep())));
+    IOException failure = null;
+    for (int to : new int[] {wanted, from + atLeast}) {
+      try {
+        back(path, channel, g, from, to);
+        ReservationLayout.publish(base, to);
+        chunks = to;
+        return to;
+      } catch (IOException e) {
+        failure = e;
+        if (to == from + atLeast) break;
+      }
+    }
+    throw fileSystemFull(requested, failure);
+  }
+
+  private long nextStep() {
+    if (step > 0) return step;
+    return Math.max(MIN_STEP, Math.min(MAX_STEP, (long) chunks * g.chunkSize() / 8));
+  }
+
+  private static long chunksOf(HeapGeometry g, long bytes) {
+    return (bytes + g.chunkSize() - 1) / g.chunkSize();
+  }
+
+  private static void zero(Path path, FileChannel ch, long from, long to) throws IOException {
+    if (to > failBeyond) {
+      throw new IOException("No space left on device (injected beyond offset " + failBeyond + ")");
+    }
+    long usable = Files.getFileStore(path).getUsableSpace();
+    if (to - from > usable) {
+      throw new IOException(
+          "No space left on device: " + (to - from) + " bytes needed, " + usable + " usable");
+    }
+    ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.min(ZEROS, Math.max(1, to - from)));
+    for (long pos = from; pos < to; ) {
+      zeros.clear().limit((int) Math.min(zeros.capacity(), to - pos));
+      pos += ch.write(zeros, pos);
+    }
+  }
+
+  private String atMaximum(long requested) {
+    return "heap full: requested="
+        + requested
+        + " bytes, the heap is at its maximum size of "
+        + g.heapSize()
+        + " bytes ("
+        + chunks
+        + " of "
+        + g.chunkCount()
+        + " chunks reserved); create it with a larger maximum (space is only reserved as it is"
+        + " used) file="
+        + path;
+  }
+
+  private HeapFullException fileSystemFull(long requested, IOException cause) {
+    long usable;
+    try {
+      usable = Files.getFileStore(path).getUsableSpace();
+    } catch (IOException e) {
+      usable = -1;
+    }
+    HeapFullException e =
+        new HeapFullException(
+            "heap full: the file system holding the heap is full: requested="
+                + requested
+                + " bytes, cannot reserve more than the "
+                + bytes()
+                + " bytes reached (maximum "
+                + g.heapSize()
+                + ", usable space left "
+                + usable
+                + " bytes): "
+                + cause.getMessage()
+                + " file="
+                + path);
+    e.initCause(cause);
+    return e;
+  }
+}

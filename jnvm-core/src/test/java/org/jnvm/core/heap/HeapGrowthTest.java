@@ -1,0 +1,310 @@
+package org.jnvm.core.heap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+import org.jnvm.core.pmem.Pmem;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The size given at creation is a maximum: space is reserved in steps as the allocator needs it,
+ * the count is kept across reopening, and the two ways a heap fills up (its maximum, or the file
+ * system) are a {@link HeapFullException} after which the heap stays usable.
+ */
+class HeapGrowthTest {
+  static final long MIB = 1 << 20;
+
+  @Test
+  void aLargeMaximumCostsNothingUntilUsed() throws Exception {
+    long max = 1L << 40;
+    Assumptions.assumeTrue(Pmem.mappingProblem(max) == null, Pmem.mappingDescription());
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("tib");
+      try (Heap h = Heap.create(p, max)) {
+        assertEquals(max, h.size());
+        assertEquals(max, Files.size(p));
+        assertTrue(h.reservedBytes() < 65 * MIB, "reserved " + h.reservedBytes());
+        assertTrue(allocatedBytes(p) <= h.reservedBytes() + MIB, "du " + allocatedBytes(p));
+        String info = h.describe();
+        assertTrue(info.contains("maximum size    " + max + " bytes"), info);
+        assertTrue(info.contains("reserved        " + h.reservedBytes() + " bytes"), info);
+        assertTrue(info.contains("used            "), info);
+        h.roots().put("n", new Node(h, 42));
+      }
+      try (Heap h = Heap.open(p)) {
+        assertEquals(42, h.roots().<Node>get("n").value());
+      }
+    }
+  }
+
+  @Test
+  void growsInStepsAndKeepsWhatItHoldsAcrossReopening() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("grow");
+      HeapOptions o = HeapOptions.DEFAULT.withGrowthStep(MIB);
+      int steps = 0;
+      int reserved;
+      int nodes = 0;
+      try (Heap h = Heap.create(p, 256 * MIB, o)) {
+        int initial = h.reservedChunks();
+        assertEquals(16, initial, "1 MiB of 64 KiB chunks");
+        Node head = null;
+        int last = initial;
+        while (h.reservedChunks() < 8 * 16) {
+          Node n = new Node(h, nodes);
+          n.label(persisted(new Blob(h, "node " + nodes)));
+          n.next(head);
+          n.persist();
+          h.roots().put("list", n);
+          head = n;
+          nodes++;
+          if (h.reservedChunks() != last) {
+            steps++;
+            assertEquals(last + 16, h.reservedChunks(), "one step at a time");
+            last = h.reservedChunks();
+          }
+        }
+        h.roots().put("span", new Span(h, (int) (3 * MIB), 7));
+        assertTrue(h.reservedChunks() >= last + 48, "a 3 MiB object grows by at least 48 chunks");
+        reserved = h.reservedChunks();
+      }
+      assertTrue(steps >= 6, "steps " + steps);
+      try (Heap h = Heap.open(p, o)) {
+        assertEquals(reserved, h.reservedChunks());
+        assertTrue(h.verify().ok(), h.verify().toString());
+        int seen = 0;
+        for (Node n = h.roots().get("list"); n != null; n = n.next()) {
+          assertEquals(nodes - 1 - seen, n.value());
+          assertEquals("node " + n.value(), n.label().text());
+          seen++;
+        }
+        assertEquals(nodes, seen);
+        Span s = h.roots().get("span");
+        assertEquals(7, s.head());
+        assertEquals(7, s.tail());
+      }
+    }
+  }
+
+  @Test
+  void atTheMaximumAllocationFailsClearlyAndTheHeapStaysUsable() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("max");
+      long max = 4 * MIB;
+      HeapOptions o = HeapOptions.DEFAULT.withGrowthStep(256 << 10);
+      int acked;
+      try (Heap h = Heap.create(p, max, o)) {
+        HeapFullException e = assertThrows(HeapFullException.class, () -> fill(h, "m", 1_000_000));
+        assertTrue(e.getMessage().contains("maximum size of " + max + " bytes"), e.getMessage());
+        assertTrue(e.getMessage().contains("file=" + p), e.getMessage());
+        assertEquals(h.chunkCount(), h.reservedChunks());
+        acked = count(h, "m");
+        stillUsable(h, "m", acked);
+      }
+      try (Heap h = Heap.open(p, o)) {
+        assertTrue(h.verify().ok(), h.verify().toString());
+        assertEquals(acked, count(h, "m"));
+      }
+    }
+  }
+
+  @Test
+  void aFullFileSystemIsAnExceptionInjectedFailure() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("fsfull");
+      HeapOptions o = HeapOptions.DEFAULT.withGrowthStep(MIB);
+      int acked;
+      try (Heap h = Heap.create(p, 1 << 30, o)) {
+        Reservation.failBeyond = h.reservedBytes() + 4 * MIB;
+        try {
+          HeapFullException e =
+              assertThrows(HeapFullException.class, () -> fill(h, "f", 1_000_000));
+          String m = e.getMessage();
+          assertTrue(m.contains("file system holding the heap is full"), m);
+          assertTrue(m.contains("maximum 1073741824") && m.contains("usable space left"), m);
+          assertTrue(m.contains("injected") && m.contains("file=" + p), m);
+          acked = count(h, "f");
+          stillUsable(h, "f", acked);
+        } finally {
+          Reservation.failBeyond = Long.MAX_VALUE;
+        }
+        fill(h, "g", 100); // the file system has room again: the heap grows again
+      }
+      try (Heap h = Heap.open(p, o)) {
+        assertTrue(h.verify().ok(), h.verify().toString());
+        assertEquals(acked, count(h, "f"));
+        assertEquals(100, count(h, "g"));
+      }
+    }
+  }
+
+  @Test
+  void aFullFileSystemIsAnExceptionOnASizeLimitedTmpfs() throws Exception {
+    Path dir = Files.createTempDirectory("jnvm-test-tmpfs-");
+    try {
+      Assumptions.assumeTrue(
+          exec("mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", dir.toString()) == 0,
+          "cannot mount a 24 MiB tmpfs here (needs root); the injected failure test covers this");
+      try {
+        Path p = dir.resolve("heap");
+        HeapOptions o = HeapOptions.DEFAULT.withGrowthStep(4 * MIB);
+        int acked;
+        try (Heap h = Heap.create(p, 1 << 30, o)) {
+          HeapFullException e =
+              assertThrows(HeapFullException.class, () -> fill(h, "t", 1_000_000));
+          assertTrue(
+              e.getMessage().contains("file system holding the heap is full"), e.getMessage());
+          acked = count(h, "t");
+          assertTrue(acked > 1000, "most of 24 MiB used: " + acked);
+          stillUsable(h, "t", acked);
+        }
+        try (Heap h = Heap.open(p, o)) {
+          assertTrue(h.verify().ok(), h.verify().toString());
+          assertEquals(acked, count(h, "t"));
+        }
+      } finally {
+        exec("umount", dir.toString());
+      }
+    } finally {
+      Files.deleteIfExists(dir);
+    }
+  }
+
+  @Test
+  void formatOneHeapsOpenAsReservedWhole() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("v1");
+      try (Heap h = Heap.create(p, 2 * MIB)) {
+        h.roots().put("n", new Node(h, 5));
+      }
+      rewriteAsFormatOne(p);
+      try (Heap h = Heap.open(p)) {
+        assertEquals(h.chunkCount(), h.reservedChunks());
+        assertEquals(5, h.roots().<Node>get("n").value());
+        assertTrue(h.describe().contains("format          1.0"), h.describe());
+        h.roots().put("m", new Node(h, 6));
+      }
+    }
+  }
+
+  @Test
+  void aDamagedReservationRecordIsRefusedAndNothingIsWritten() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("badres");
+      int chunks;
+      try (Heap h = Heap.create(p, 8 * MIB)) {
+        chunks = h.chunkCount();
+      }
+      for (long bad : new long[] {0, chunks + 1L, -1}) {
+        poke(p, ReservationLayout.OFFSET, bad);
+        byte[] before = Files.readAllBytes(p);
+        HeapFormatException e = assertThrows(HeapFormatException.class, () -> Heap.open(p));
+        assertTrue(e.getMessage().contains("corrupted reservation record"), e.getMessage());
+        assertTrue(e.getMessage().contains(p.toString()), e.getMessage());
+        assertTrue(Arrays.equals(before, Files.readAllBytes(p)), "nothing written");
+      }
+    }
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------
+
+  /**
+   * Pushes up to {@code n} nodes, each with a 1000-byte label, on the list under root {@code name};
+   * a node counts once the root names it.
+   */
+  static void fill(Heap h, String name, int n) {
+    byte[] label = new byte[1000];
+    int start = count(h, name);
+    for (int i = 0; i < n; i++) {
+      Node node = new Node(h, start + i);
+      node.label(persisted(new Blob(h, label)));
+      node.next(h.roots().get(name));
+      node.persist();
+      h.roots().put(name, node);
+    }
+  }
+
+  /** The length of the list under {@code name}, checking each node's value is its position. */
+  static int count(Heap h, String name) {
+    Node head = h.roots().exists(name) ? h.roots().get(name) : null;
+    int n = 0;
+    for (Node x = head; x != null; x = x.next()) n++;
+    int expect = n - 1;
+    for (Node x = head; x != null; x = x.next()) assertEquals(expect--, x.value());
+    return n;
+  }
+
+  /** Reads, updates in place and frees after a full heap; then allocates from the freed room. */
+  static void stillUsable(Heap h, String name, int acked) {
+    assertEquals(acked, count(h, name));
+    Node head = h.roots().get(name);
+    head.tag(77);
+    head.persist();
+    assertEquals(77, h.roots().<Node>get(name).tag());
+    h.roots().put(name, head.next());
+    h.free(head.label());
+    h.free(head);
+    Node again = new Node(h, acked - 1);
+    again.label(persisted(new Blob(h, new byte[1000])));
+    again.next(h.roots().get(name));
+    again.persist();
+    h.roots().put(name, again);
+    assertEquals(acked, count(h, name));
+  }
+
+  static <T extends PObject> T persisted(T o) {
+    o.persist();
+    return o;
+  }
+
+  static void rewriteAsFormatOne(Path p) throws IOException {
+    try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      ByteBuffer sb = ByteBuffer.allocate(SuperblockLayout.SIZE).order(ByteOrder.LITTLE_ENDIAN);
+      ch.read(sb, 0);
+      sb.putShort(SuperblockLayout.MAJOR_OFFSET, (short) SuperblockLayout.MAJOR_FIXED);
+      CRC32C crc = new CRC32C();
+      crc.update(sb.array(), 0, SuperblockLayout.CHECKSUM_OFFSET);
+      sb.putLong(SuperblockLayout.CHECKSUM_OFFSET, crc.getValue());
+      ch.write(sb.clear(), 0);
+      // format 1 heaps were preallocated whole and had no reservation record
+      ch.write(ByteBuffer.allocate(ReservationLayout.SIZE), ReservationLayout.OFFSET);
+      ByteBuffer zeros = ByteBuffer.allocate(1 << 16);
+      for (long pos = 0; pos < ch.size(); pos += zeros.capacity()) {
+        ByteBuffer b = ByteBuffer.allocate(zeros.capacity());
+        ch.read(b, pos);
+        ch.write(b.flip(), pos); // rewriting every page allocates it, as format 1 did
+      }
+    }
+  }
+
+  static void poke(Path p, long offset, long value) throws IOException {
+    try (FileChannel ch = FileChannel.open(p, StandardOpenOption.WRITE)) {
+      ch.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, value), offset);
+    }
+  }
+
+  static long allocatedBytes(Path p) throws IOException, InterruptedException {
+    Process pr = new ProcessBuilder("du", "-B1", "--", p.toString()).start();
+    String out = new String(pr.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    pr.waitFor();
+    return Long.parseLong(out.split("\\s+")[0]);
+  }
+
+  static int exec(String... cmd) throws IOException, InterruptedException {
+    Process pr = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    pr.getInputStream().readAllBytes();
+    return pr.waitFor();
+  }
+}
