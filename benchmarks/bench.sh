@@ -16,7 +16,8 @@ usage: bin/jnvm microbench [--full] [--only GROUP[,GROUP...]] [--out DIR] [--hel
   (default)      quick run, about 2 minutes: JMH 1 fork, 2 x 1 s warm-up, 3 x 1 s measurement;
                  recovery of 1M objects, 3 reopens per thread count (1 and 2)
   --full         longer JMH (2 forks, 5 x 2 s + 5 x 2 s), C with every write-back instruction
-                 the CPU has; recovery of 1M and 10M objects (10M needs about 1 GiB in /dev/shm);
+                 the CPU has; recovery of 1M, 10M and 100M objects (100M needs about 10 GiB in
+                 /dev/shm and a few minutes to build);
                  adds jpdt with 1M entries (about 1.8 GiB in /dev/shm, half an hour)
   --only GROUP   gateway | proxy | alloc | recovery | jpdt (comma-separated for several);
                  jpdt (J-PDT maps against java.util) runs only with --full or --only, quick: 100k
@@ -61,7 +62,7 @@ trap sweep EXIT
 
 if [ "$MODE" = full ]; then
   JMH_OPTS=(-f 2 -wi 5 -i 5 -w 2s -r 2s)
-  RECOVERY_OPTS=(--objects 1M,10M --repeats 5 --threads 1,2)
+  RECOVERY_OPTS=(--objects 1M,10M,100M --repeats 3 --threads 1,2)
   JPDT_ENTRIES=1000000
 else
   JMH_OPTS=(-f 1 -wi 2 -i 3 -w 1s -r 1s)

@@ -83,7 +83,10 @@ public final class RecoveryBench {
                 rep.markNanos(),
                 rep.sweepNanos(),
                 open);
-        log.accept(run.describe());
+        log.accept(
+            run.describe()
+                + String.format(
+                    "; recovery's volatile state %.1f MiB", rep.volatileBytes() / 1048576.0));
         runs.add(run);
       }
     }

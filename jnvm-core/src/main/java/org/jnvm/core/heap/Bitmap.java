@@ -47,6 +47,16 @@ final class Bitmap {
     }
   }
 
+  /** Bytes of the pages allocated so far. */
+  long bytes() {
+    long n = 8L * pages.length;
+    for (int p = 0; p < pages.length; p++) {
+      long[] page = (long[]) PAGES.getAcquire(pages, p);
+      if (page != null) n += 8L * page.length;
+    }
+    return n;
+  }
+
   boolean get(long bit) {
     long[] page = page(bit);
     if (page == null) return false;

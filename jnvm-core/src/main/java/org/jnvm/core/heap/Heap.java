@@ -54,7 +54,8 @@ public final class Heap implements AutoCloseable {
             nanos[0],
             nanos[1],
             System.nanoTime() - t0,
-            replayed);
+            replayed,
+            swept.volatileBytes());
   }
 
   // ---- build, then open --------------------------------------------------------------------

@@ -20,6 +20,11 @@ final class LongStack {
     return items[--size];
   }
 
+  /** Bytes of the backing array. */
+  long capacityBytes() {
+    return 8L * items.length;
+  }
+
   int size() {
     return size;
   }

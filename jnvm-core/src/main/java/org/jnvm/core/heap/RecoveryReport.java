@@ -10,6 +10,8 @@ import java.nio.file.Path;
  * @param freeChunks chunks free after the sweep
  * @param chunks chunks in the heap
  * @param participants log replayers that ran before the mark, by name
+ * @param volatileBytes Java heap bytes of the state recovery handed the allocator (live bitmap,
+ *     chunk descriptors, free slot stacks): what a heap of this size costs in DRAM while open
  */
 public record RecoveryReport(
     Path file,
@@ -21,7 +23,8 @@ public record RecoveryReport(
     long markNanos,
     long sweepNanos,
     long totalNanos,
-    String participants) {
+    String participants,
+    long volatileBytes) {
 
   /** Live objects per second over the whole recovery. */
   public double objectsPerSecond() {
@@ -32,7 +35,7 @@ public record RecoveryReport(
   public String toString() {
     return String.format(
         "recovered %s: %d live objects, %d reclaimed, %d/%d chunks free, mark %.1f ms + sweep"
-            + " %.1f ms, total %.1f ms on %d thread(s)%s",
+            + " %.1f ms, total %.1f ms on %d thread(s), volatile state %.1f MiB%s",
         file,
         liveObjects,
         reclaimed,
@@ -42,6 +45,7 @@ public record RecoveryReport(
         sweepNanos / 1e6,
         totalNanos / 1e6,
         threads,
+        volatileBytes / 1048576.0,
         participants.isEmpty() ? "" : ", replayed: " + participants);
   }
 }

@@ -9,4 +9,12 @@ record SweepResult(
     Bitmap live,
     LongStack[] freeSlots,
     long liveObjects,
-    long reclaimed) {}
+    long reclaimed) {
+
+  /** Java heap bytes of this state: the live bitmap, the descriptors and the free slot stacks. */
+  long volatileBytes() {
+    long slots = 0;
+    for (LongStack s : freeSlots) slots += s.capacityBytes();
+    return live.bytes() + 8L * chunks.length + slots;
+  }
+}
