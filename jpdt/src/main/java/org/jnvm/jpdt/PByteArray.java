@@ -10,6 +10,9 @@ import org.jnvm.core.pmem.Pmem;
 /**
  * A fixed-length persistent array of bytes (see {@link ArrayLayout}).
  *
+ * <p>Inside a failure-atomic block (jpfa) element stores take part in the block: an abort, or a
+ * crash before the block commits, restores them.
+ *
  * <p>Durability: constructors write the array back and fence, so it can be published on return.
  * {@link #set} is durable when it returns and atomic (one byte store). {@link #write} is durable
  * when it returns, but a crash in the middle may leave any mix of old and new bytes in the range:
@@ -64,6 +67,7 @@ public final class PByteArray extends PObject {
   /** Stores {@code v} at {@code i}; durable on return. */
   public void set(int i, byte v) {
     long a = at(Objects.checkIndex(i, length()));
+    InBlocks.beforeStore(a, 1);
     Pmem.putByte(a, v);
     Pmem.pwb(a);
     Pmem.psync();
@@ -80,6 +84,7 @@ public final class PByteArray extends PObject {
   public void write(int index, byte[] src, int off, int len) {
     Objects.checkFromIndexSize(index, len, length());
     Objects.checkFromIndexSize(off, len, src.length);
+    InBlocks.beforeStore(at(index), len);
     Pmem.write(src, off, at(index), len);
     Pmem.pwb(at(index), len);
     Pmem.psync();

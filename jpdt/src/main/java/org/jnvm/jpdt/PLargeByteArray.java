@@ -91,6 +91,7 @@ public final class PLargeByteArray extends PObject {
   /** Stores {@code v} at {@code i}; durable on return. */
   public void set(long i, byte v) {
     long a = at(Objects.checkIndex(i, length()));
+    InBlocks.beforeStore(a, 1);
     Pmem.putByte(a, v);
     Pmem.pwb(a);
     Pmem.psync();
@@ -114,6 +115,7 @@ public final class PLargeByteArray extends PObject {
     for (int done = 0; done < len; ) {
       int n = runAt(index + done, len - done);
       long a = at(index + done);
+      InBlocks.beforeStore(a, n);
       Pmem.write(src, off + done, a, n);
       Pmem.pwb(a, n);
       done += n;

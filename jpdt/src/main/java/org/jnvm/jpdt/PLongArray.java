@@ -10,6 +10,9 @@ import org.jnvm.core.pmem.Pmem;
 /**
  * A fixed-length persistent array of longs (see {@link ArrayLayout}).
  *
+ * <p>Inside a failure-atomic block (jpfa) element stores take part in the block: an abort, or a
+ * crash before the block commits, restores them.
+ *
  * <p>Durability: constructors write the array back and fence, so it can be published on return.
  * {@link #set} and {@link #compareAndSet} are durable when they return and atomic (one aligned
  * 8-byte store). Thread-safety: element accesses are plain loads and stores; use {@link
@@ -54,6 +57,7 @@ public final class PLongArray extends PObject {
   /** Stores {@code v} at {@code i}; durable on return. */
   public void set(int i, long v) {
     long a = at(Objects.checkIndex(i, length()));
+    InBlocks.beforeStore(a, 8);
     Pmem.putLong(a, v);
     Pmem.pwb(a);
     Pmem.psync();

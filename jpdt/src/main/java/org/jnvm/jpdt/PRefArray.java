@@ -11,6 +11,9 @@ import org.jnvm.core.pmem.Pmem;
  * A fixed-length persistent array of references to persistent objects of its own heap (see {@link
  * ArrayLayout}); recovery marks through every element.
  *
+ * <p>Inside a failure-atomic block (jpfa) element stores take part in the block: an abort, or a
+ * crash before the block commits, restores them.
+ *
  * <p>Durability: the constructor writes the zeroed array back and fences. {@link #set} is durable
  * when it returns and atomic (one 8-byte store), and it writes the target back and fences before
  * storing the reference, so a crash never publishes a target whose data is not durable (the
@@ -65,6 +68,7 @@ public final class PRefArray<T extends PObject> extends PObject {
       v.pwbObject();
       Pmem.pfence();
     }
+    InBlocks.beforeStore(fieldAddress(off), 8);
     setRef(off, v);
     pwbField(off);
     Pmem.psync();

@@ -18,6 +18,12 @@ import org.jnvm.core.pmem.Pmem;
 final class Block {
   private static final ThreadLocal<Block> CURRENT = ThreadLocal.withInitial(Block::new);
 
+  /**
+   * Set once, when the first block of this JVM opens: until then, libraries asking whether their
+   * thread is in a block ({@link JpfaBlockSupport}) pay one volatile read, not a thread-local.
+   */
+  private static volatile boolean used;
+
   private int depth;
   private Heap heap;
   private HeapLogs logs;
@@ -39,6 +45,10 @@ final class Block {
     return CURRENT.get();
   }
 
+  static boolean everUsed() {
+    return used;
+  }
+
   // ---- nesting --------------------------------------------------------------------------------
 
   void enter(Heap h) {
@@ -58,6 +68,7 @@ final class Block {
               + ": file="
               + h.file());
     }
+    if (!used) used = true;
     logs = HeapLogs.of(h);
     log = logs.take();
     log.begin();

@@ -22,6 +22,16 @@ public final class JpfaBlockSupport implements BlockSupport {
   }
 
   @Override
+  public boolean inBlock() {
+    return Block.everUsed() && Block.current().inBlock();
+  }
+
+  @Override
+  public void beforeStore(long address, long bytes) {
+    if (Block.everUsed()) Block.current().beforeStore(address, bytes);
+  }
+
+  @Override
   public <T> T call(Heap heap, Supplier<T> body) {
     return FA.call(heap, body::get);
   }

@@ -26,6 +26,21 @@ public interface BlockSupport {
    */
   boolean deferFree(Heap heap, PObject o);
 
+  /**
+   * True if this thread is inside a failure-atomic block (on any heap). Cheap when no block ever
+   * ran in this JVM: libraries call it on their write paths.
+   */
+  default boolean inBlock() {
+    return false;
+  }
+
+  /**
+   * Announces a store of {@code bytes} bytes at absolute address {@code address} by a library that
+   * writes persistent memory itself (J-PDT's arrays): inside a block, the lines are logged so that
+   * an abort or a crash before commit restores them; outside a block, nothing happens.
+   */
+  default void beforeStore(long address, long bytes) {}
+
   /** Runs {@code body} as a failure-atomic block on {@code heap} and returns its value. */
   <T> T call(Heap heap, Supplier<T> body);
 

@@ -177,6 +177,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     Objects.requireNonNull(value, "value");
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
+    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "update");
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -205,6 +206,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     Objects.requireNonNull(newValue, "newValue");
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
+    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "replace");
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -221,6 +223,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     if (!keys.accepts(Objects.requireNonNull(key, "key"))) return null;
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
+    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "remove");
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -239,6 +242,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     if (value == null || !keys.accepts(key)) return false;
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
+    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "remove");
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -257,6 +261,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   void remove(Object key, long entry) {
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
+    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "remove");
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -270,6 +275,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   @Override
   public void clear() {
     long[] stamps = new long[index.parts()];
+    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "clear");
     for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
     try {
       store.clear();

@@ -127,6 +127,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
    */
   @Override
   public E set(int index, E element) {
+    BlockCheck.refuseInBlock("PArrayList", "set");
     Objects.checkIndex(index, size);
     PObject fresh = type.store(heap, Objects.requireNonNull(element, "element"));
     Pmem.pfence();
@@ -141,6 +142,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
    */
   @Override
   public void add(int index, E element) {
+    BlockCheck.refuseInBlock("PArrayList", "add");
     Objects.checkIndex(index, size + 1);
     PObject fresh = type.store(heap, Objects.requireNonNull(element, "element"));
     if (index == size && size < capacity) {
@@ -164,6 +166,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
    */
   @Override
   public E remove(int index) {
+    BlockCheck.refuseInBlock("PArrayList", "remove");
     Objects.checkIndex(index, size);
     long old = BlockLayout.ref(array, index);
     if (index == size - 1) publish(index, 0);
@@ -178,6 +181,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
   /** Inserts all of {@code c} at {@code index} atomically: one new array (see {@link #replace}). */
   @Override
   public boolean addAll(int index, Collection<? extends E> c) {
+    BlockCheck.refuseInBlock("PArrayList", "addAll");
     Objects.checkIndex(index, size + 1);
     long[] fresh = new long[c.size()];
     int n = 0;
@@ -195,12 +199,14 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
 
   @Override
   public boolean addAll(Collection<? extends E> c) {
+    BlockCheck.refuseInBlock("PArrayList", "addAll");
     return addAll(size, c);
   }
 
   /** Removes {@code [from, to)} atomically: one new array (see {@link #replace}). */
   @Override
   protected void removeRange(int from, int to) {
+    BlockCheck.refuseInBlock("PArrayList", "removeRange");
     Objects.checkFromToIndex(from, to, size);
     if (from == to) return;
     long[] removed = new long[to - from];
@@ -214,6 +220,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
   /** Empties the list atomically: one new, empty array (see {@link #replace}). */
   @Override
   public void clear() {
+    BlockCheck.refuseInBlock("PArrayList", "clear");
     removeRange(0, size);
   }
 

@@ -184,6 +184,7 @@ final class OrderedCore<K, V> {
   Object update(Object sk, K key, V value, Mode mode) {
     Objects.requireNonNull(value, "value");
     int p = stripe(sk);
+    BlockCheck.refuseInBlock("PSkipListMap", "update");
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -210,6 +211,7 @@ final class OrderedCore<K, V> {
     Objects.requireNonNull(old, "oldValue");
     Objects.requireNonNull(value, "newValue");
     int p = stripe(sk);
+    BlockCheck.refuseInBlock("PSkipListMap", "replace");
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -227,6 +229,7 @@ final class OrderedCore<K, V> {
    */
   V remove(Object sk, long expected, Object value) {
     int p = stripe(sk);
+    BlockCheck.refuseInBlock("PSkipListMap", "remove");
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -248,6 +251,7 @@ final class OrderedCore<K, V> {
   /** Empties the map atomically (see {@link EntryStore#clear}), excluding every other writer. */
   void clear() {
     long[] stamps = new long[1 << (32 - shift)];
+    BlockCheck.refuseInBlock("PSkipListMap", "clear");
     for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
     try {
       store.clear();
