@@ -29,7 +29,7 @@ public final class DsoServerMain {
           "  --dir DIR            node directory for the persistent objects' store",
           "                       (default /dev/shm/jnvm-dso-NAME)",
           "  --store-size SIZE    size of the store's heap (DIR/objects.heap) when created:",
-          "                       bytes or 64m, 1g... (default 256m; at most 2g less a page)",
+          "                       bytes or 64m, 1g... (default 256m; a maximum, reserved as used)",
           "  --replicas N         owners of each persistent object, rf (default 2)",
           "  --expect N           members to wait for before serving (default 1)",
           "  --types C1,C2        user shared object / value classes to allow (on the class path)",

@@ -22,6 +22,10 @@ public final class NodeJvmFlags {
             "--add-exports",
             "java.base/jdk.internal.misc=ALL-UNNAMED"));
     int feature = Runtime.version().feature();
+    if (feature < 22) {
+      // heaps over 2 GiB on JDK 17 (docs/gateway.md)
+      f.addAll(List.of("--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"));
+    }
     if (feature >= 23) {
       f.add("--sun-misc-unsafe-memory-access=allow");
     }
