@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
 
@@ -31,6 +32,42 @@ public final class Dirs {
     return Files.isDirectory(shm) && Files.isWritable(shm)
         ? shm
         : Path.of(System.getProperty("java.io.tmpdir"));
+  }
+
+  /** The file that marks a table directory as created by a binding (so deletable whole). */
+  public static final String MARKER = ".jnvm-ycsb-table";
+
+  /**
+   * Creates {@code dir} if missing and marks it as the binding's own if it was missing or empty; a
+   * directory that already held other files (a user's data folder) is left unmarked.
+   */
+  public static void claim(Path dir) {
+    try {
+      boolean fresh = !Files.exists(dir) || isEmpty(dir);
+      Files.createDirectories(dir);
+      if (fresh && !Files.exists(dir.resolve(MARKER))) Files.createFile(dir.resolve(MARKER));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the table directory: dir=" + dir, e);
+    }
+  }
+
+  /**
+   * What {@value #DELETE_PROPERTY} deletes: the whole directory if a binding created it (marked by
+   * {@link #claim}), else only {@code own}, the paths the binding's stores were given, so that a
+   * directory holding other files keeps them.
+   */
+  public static void deleteOwn(Path dir, List<Path> own) {
+    if (Files.exists(dir.resolve(MARKER))) {
+      deleteTree(dir);
+      return;
+    }
+    for (Path p : own) deleteTree(p);
+  }
+
+  private static boolean isEmpty(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.findAny().isEmpty();
+    }
   }
 
   public static boolean delete(Properties p) {

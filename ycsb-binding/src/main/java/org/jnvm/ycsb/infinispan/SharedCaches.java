@@ -1,9 +1,5 @@
 package org.jnvm.ycsb.infinispan;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.infinispan.Cache;
@@ -23,15 +19,20 @@ final class SharedCaches {
     final String key;
     final DefaultCacheManager manager;
     final Cache<String, Object> cache;
-    final Path dir;
+    final BenchDirs dirs;
     final boolean deleteOnClose;
     int refs;
 
-    Shared(String key, DefaultCacheManager m, Cache<String, Object> c, Path dir, boolean delete) {
+    Shared(
+        String key,
+        DefaultCacheManager m,
+        Cache<String, Object> c,
+        BenchDirs dirs,
+        boolean delete) {
       this.key = key;
       this.manager = m;
       this.cache = c;
-      this.dir = dir;
+      this.dirs = dirs;
       this.deleteOnClose = delete;
     }
   }
@@ -58,16 +59,12 @@ final class SharedCaches {
     if (--s.refs > 0) return;
     OPEN.remove(s.key);
     s.manager.stop();
-    if (s.deleteOnClose) Dirs.deleteTree(s.dir);
+    if (s.deleteOnClose) Dirs.deleteOwn(s.dirs.root(), s.dirs.own());
   }
 
   private static Shared start(
       String key, Backend backend, BenchDirs dirs, String table, boolean deleteOnClose) {
-    try {
-      Files.createDirectories(dirs.root());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the table directory: dir=" + dirs.root(), e);
-    }
+    Dirs.claim(dirs.root());
     GlobalConfigurationBuilder global = new GlobalConfigurationBuilder().nonClusteredDefault();
     global.globalState().enable().persistentLocation(dirs.root().toString());
     ConfigurationBuilder cache = new ConfigurationBuilder();
@@ -76,7 +73,7 @@ final class SharedCaches {
     DefaultCacheManager m = new DefaultCacheManager(global.build());
     try {
       m.defineConfiguration(table, cache.build());
-      return new Shared(key, m, m.getCache(table), dirs.root(), deleteOnClose);
+      return new Shared(key, m, m.getCache(table), dirs, deleteOnClose);
     } catch (RuntimeException e) {
       m.stop();
       throw e;
