@@ -1,7 +1,9 @@
 package org.jnvm.jpfa;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
@@ -39,6 +41,10 @@ final class Block {
   final FreshObjects fresh = new FreshObjects();
   final LongSet freed = new LongSet();
   final List<PObject> frees = new ArrayList<>();
+
+  /** Volatile state to rebuild once the outermost block has ended rolled back, by owner. */
+  private final Map<Object, Runnable> afterAbort = new IdentityHashMap<>();
+
   final Pending helped = new Pending();
 
   static Block current() {
@@ -146,8 +152,36 @@ final class Block {
 
   /** Back to idle: the outermost block ended. */
   private void end() {
+    Throwable aborted = abortedBy;
     heap = null;
     abortedBy = null;
+    if (afterAbort.isEmpty()) return;
+    List<Runnable> actions = new ArrayList<>(afterAbort.values());
+    afterAbort.clear();
+    if (aborted != null) runAfterAbort(actions, aborted);
+  }
+
+  /**
+   * Runs the rebuild actions of a rolled-back block, after every nesting level has unwound (so no
+   * container operation of this thread is still under way). A failing action does not stop the
+   * others; its exception is added to the abort's cause.
+   */
+  private static void runAfterAbort(List<Runnable> actions, Throwable aborted) {
+    for (Runnable r : actions) {
+      try {
+        r.run();
+      } catch (RuntimeException | Error e) {
+        aborted.addSuppressed(e);
+      }
+    }
+  }
+
+  /**
+   * Registers, once per {@code owner}, an action that rebuilds volatile state from media if this
+   * block ends rolled back (J-PDT containers' indexes); dropped if it commits.
+   */
+  void afterAbort(Object owner, Runnable action) {
+    if (depth > 0 && abortedBy == null) afterAbort.putIfAbsent(owner, action);
   }
 
   // ---- what the block does --------------------------------------------------------------------

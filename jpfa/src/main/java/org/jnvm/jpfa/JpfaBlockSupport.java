@@ -32,6 +32,11 @@ public final class JpfaBlockSupport implements BlockSupport {
   }
 
   @Override
+  public void afterAbort(Object owner, Runnable action) {
+    if (Block.everUsed()) Block.current().afterAbort(owner, action);
+  }
+
+  @Override
   public <T> T call(Heap heap, Supplier<T> body) {
     return FA.call(heap, body::get);
   }

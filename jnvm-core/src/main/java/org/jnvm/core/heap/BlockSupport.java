@@ -41,6 +41,15 @@ public interface BlockSupport {
    */
   default void beforeStore(long address, long bytes) {}
 
+  /**
+   * Inside a block, registers (once per {@code owner}) an action that rebuilds volatile state from
+   * persistent memory if the block ends rolled back: a library whose stores the block undoes
+   * (J-PDT's containers) keeps indexes in DRAM that the rollback does not touch. Runs on this
+   * thread once the outermost block has ended; dropped if the block commits. Outside a block,
+   * nothing happens.
+   */
+  default void afterAbort(Object owner, Runnable action) {}
+
   /** Runs {@code body} as a failure-atomic block on {@code heap} and returns its value. */
   <T> T call(Heap heap, Supplier<T> body);
 

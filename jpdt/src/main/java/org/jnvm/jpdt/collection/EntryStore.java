@@ -82,6 +82,22 @@ final class EntryStore {
     return new EntryStore(header, stripes, new long[0], d.address());
   }
 
+  /**
+   * Re-reads the directory and segments from media and forgets the free slots (the next {@link
+   * #scan} finds them): after a failure-atomic block that changed this store was rolled back. The
+   * caller excludes every other operation on the map.
+   */
+  void reload() {
+    synchronized (growth) {
+      if (!(heap.object(MapLayout.directory(header)) instanceof Directory d)) {
+        throw corrupt(heap, header, "directory is not a Directory");
+      }
+      segments = segmentsOf(heap, header, d, segmentSlots);
+      directory = d.address();
+      pool.clear();
+    }
+  }
+
   /** The store of an existing map, its directory and segments checked. */
   static EntryStore open(PObject header, int stripes) {
     long h = header.address();
@@ -91,20 +107,21 @@ final class EntryStore {
     if (!(heap.object(MapLayout.directory(h)) instanceof Directory d)) {
       throw corrupt(header, "directory is not a Directory");
     }
-    return new EntryStore(header, stripes, segmentsOf(header, d, slots), d.address());
+    return new EntryStore(
+        header, stripes, segmentsOf(heap, header.address(), d, slots), d.address());
   }
 
-  private static long[] segmentsOf(PObject header, Directory d, int slots) {
+  private static long[] segmentsOf(Heap heap, long header, Directory d, int slots) {
     int n = BlockLayout.length(d.address());
     long[] segs = new long[n];
     int used = 0;
     for (int i = 0; i < n; i++) {
       long ref = BlockLayout.ref(d.address(), i);
       if (ref == 0) continue;
-      if (used != i) throw corrupt(header, "directory has a gap before reference " + i);
+      if (used != i) throw corrupt(heap, header, "directory has a gap before reference " + i);
       if (!(d.heap().object(ref) instanceof Segment s)
           || BlockLayout.length(s.address()) != slots) {
-        throw corrupt(header, "directory reference " + i + " is not a segment of " + slots);
+        throw corrupt(heap, header, "directory reference " + i + " is not a segment of " + slots);
       }
       segs[used++] = s.address();
     }
@@ -178,6 +195,7 @@ final class EntryStore {
   void publish(int slot, EntryRecord e) {
     Pmem.pfence();
     long at = slotAddress(slot);
+    InBlock.beforeStore(at, 8);
     Pmem.putLong(at, e.offset());
     Pmem.pwb(at);
     Pmem.psync();
@@ -198,6 +216,7 @@ final class EntryStore {
     Pmem.pfence();
     long at = EntryLayout.valueAddress(entry);
     long old = Pmem.getLong(at);
+    InBlock.beforeStore(at, 8);
     Pmem.putLong(at, v.offset());
     Pmem.pwb(at);
     Pmem.psync();
@@ -211,6 +230,7 @@ final class EntryStore {
    */
   void unlink(int slot) {
     long at = slotAddress(slot);
+    InBlock.beforeStore(at, 8);
     Pmem.putLong(at, 0);
     Pmem.pwb(at);
     Pmem.psync();
@@ -286,6 +306,7 @@ final class EntryStore {
    */
   private void appendToDirectory(int n, Segment seg) {
     Pmem.pfence();
+    InBlock.beforeStore(BlockLayout.address(directory, n), 8);
     BlockLayout.ref(directory, n, seg.offset());
     Pmem.pwb(BlockLayout.address(directory, n));
     Pmem.psync();
@@ -303,6 +324,7 @@ final class EntryStore {
   }
 
   private void publishDirectory(Directory d) {
+    InBlock.beforeStore(MapLayout.directoryAddress(header), 8);
     MapLayout.directory(header, d.offset());
     Pmem.pwb(MapLayout.directoryAddress(header));
     Pmem.psync();

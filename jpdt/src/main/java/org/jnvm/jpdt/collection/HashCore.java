@@ -27,7 +27,8 @@ import org.jnvm.jpdt.PType;
  * <p>Nulls are refused (keys and values), as by {@code ConcurrentHashMap}. Lookups with an object
  * the key type does not accept find nothing.
  */
-final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K, V> {
+final class HashCore<K, V> extends AbstractMap<K, V>
+    implements ConcurrentMap<K, V>, InBlock.Reloadable {
   private enum Mode {
     PUT,
     /** PUT without reading the old value: {@link #update} returns {@link #REPLACED} for it. */
@@ -68,6 +69,23 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     HashCore<K, V> c = new HashCore<>(EntryStore.open(header, parts), parts, g);
     c.count.add(c.index.rebuild());
     return c;
+  }
+
+  /**
+   * Rebuilds the store's volatile state and the index from media, every part locked: after a
+   * failure-atomic block that changed the map was rolled back (see {@link InBlock}).
+   */
+  @Override
+  public void reloadAfterAbort() {
+    long[] stamps = new long[index.parts()];
+    for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
+    try {
+      store.reload();
+      count.reset();
+      count.add(index.rebuild());
+    } finally {
+      for (int p = stamps.length - 1; p >= 0; p--) guard.unlockWrite(p, stamps[p]);
+    }
   }
 
   // ---- queries -----------------------------------------------------------------------------
@@ -177,7 +195,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     Objects.requireNonNull(value, "value");
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "update");
+    InBlock.joining(this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -206,7 +224,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     Objects.requireNonNull(newValue, "newValue");
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "replace");
+    InBlock.joining(this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -223,7 +241,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     if (!keys.accepts(Objects.requireNonNull(key, "key"))) return null;
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "remove");
+    InBlock.joining(this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -242,7 +260,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
     if (value == null || !keys.accepts(key)) return false;
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "remove");
+    InBlock.joining(this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -261,7 +279,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   void remove(Object key, long entry) {
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "remove");
+    InBlock.joining(this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -275,7 +293,7 @@ final class HashCore<K, V> extends AbstractMap<K, V> implements ConcurrentMap<K,
   @Override
   public void clear() {
     long[] stamps = new long[index.parts()];
-    BlockCheck.refuseInBlock("PHashMap/PConcurrentHashMap", "clear");
+    InBlock.joining(this);
     for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
     try {
       store.clear();

@@ -26,7 +26,7 @@ import org.jnvm.jpdt.PTypes;
  * insertion, range removal, clear) builds a new array and swings the header's reference to it
  * ({@link #replace}). Not thread-safe, like {@link java.util.ArrayList}; iterators fail fast.
  */
-final class ListCore<E> extends AbstractList<E> implements RandomAccess {
+final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock.Reloadable {
   static final int INITIAL_CAPACITY = 4;
 
   final Heap heap;
@@ -62,6 +62,17 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
     ListCore<E> c = new ListCore<>(header, a.address());
     c.size = c.prefix();
     return c;
+  }
+
+  /** Re-reads the array and the size from media, after a rolled-back failure-atomic block. */
+  @Override
+  public void reloadAfterAbort() {
+    if (!(heap.object(ListLayout.array(header)) instanceof ListArray a)) {
+      throw corrupt(heap, header, "its array is not a ListArray");
+    }
+    array = a.address();
+    capacity = BlockLayout.length(array);
+    size = prefix();
   }
 
   private int prefix() {
@@ -127,7 +138,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
    */
   @Override
   public E set(int index, E element) {
-    BlockCheck.refuseInBlock("PArrayList", "set");
+    InBlock.joining(this);
     Objects.checkIndex(index, size);
     PObject fresh = type.store(heap, Objects.requireNonNull(element, "element"));
     Pmem.pfence();
@@ -142,7 +153,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
    */
   @Override
   public void add(int index, E element) {
-    BlockCheck.refuseInBlock("PArrayList", "add");
+    InBlock.joining(this);
     Objects.checkIndex(index, size + 1);
     PObject fresh = type.store(heap, Objects.requireNonNull(element, "element"));
     if (index == size && size < capacity) {
@@ -166,7 +177,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
    */
   @Override
   public E remove(int index) {
-    BlockCheck.refuseInBlock("PArrayList", "remove");
+    InBlock.joining(this);
     Objects.checkIndex(index, size);
     long old = BlockLayout.ref(array, index);
     if (index == size - 1) publish(index, 0);
@@ -181,7 +192,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
   /** Inserts all of {@code c} at {@code index} atomically: one new array (see {@link #replace}). */
   @Override
   public boolean addAll(int index, Collection<? extends E> c) {
-    BlockCheck.refuseInBlock("PArrayList", "addAll");
+    InBlock.joining(this);
     Objects.checkIndex(index, size + 1);
     long[] fresh = new long[c.size()];
     int n = 0;
@@ -199,14 +210,14 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
 
   @Override
   public boolean addAll(Collection<? extends E> c) {
-    BlockCheck.refuseInBlock("PArrayList", "addAll");
+    InBlock.joining(this);
     return addAll(size, c);
   }
 
   /** Removes {@code [from, to)} atomically: one new array (see {@link #replace}). */
   @Override
   protected void removeRange(int from, int to) {
-    BlockCheck.refuseInBlock("PArrayList", "removeRange");
+    InBlock.joining(this);
     Objects.checkFromToIndex(from, to, size);
     if (from == to) return;
     long[] removed = new long[to - from];
@@ -220,7 +231,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
   /** Empties the list atomically: one new, empty array (see {@link #replace}). */
   @Override
   public void clear() {
-    BlockCheck.refuseInBlock("PArrayList", "clear");
+    InBlock.joining(this);
     removeRange(0, size);
   }
 
@@ -228,6 +239,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
 
   private void publish(int index, long ref) {
     long at = BlockLayout.address(array, index);
+    InBlock.beforeStore(at, 8);
     Pmem.putLong(at, ref);
     Pmem.pwb(at);
     Pmem.psync();
@@ -262,6 +274,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess {
     a.pwbObject();
     Pmem.pfence();
     long old = array;
+    InBlock.beforeStore(ListLayout.arrayAddress(header), 8);
     ListLayout.array(header, a.offset());
     Pmem.pwb(ListLayout.arrayAddress(header));
     Pmem.psync();

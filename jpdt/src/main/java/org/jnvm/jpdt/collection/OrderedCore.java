@@ -22,7 +22,7 @@ import org.jnvm.jpdt.PType;
  * makes its one durable store before the skip list changes. Reads of an entry's persistent value
  * (and key) hold the stripe's read lock and check that the handle is still live.
  */
-final class OrderedCore<K, V> {
+final class OrderedCore<K, V> implements InBlock.Reloadable {
   final Heap heap;
   final EntryStore store;
   final ConcurrentNavigableMap<Object, Cell> index;
@@ -58,6 +58,28 @@ final class OrderedCore<K, V> {
 
   long size() {
     return count.sum();
+  }
+
+  /**
+   * Rebuilds the store's volatile state and the skip list from media, every stripe locked: after a
+   * failure-atomic block that changed the map was rolled back (see {@link InBlock}). The index
+   * object stays the same, so views of it stay valid.
+   */
+  @Override
+  public void reloadAfterAbort() {
+    long[] stamps = new long[1 << (32 - shift)];
+    for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
+    try {
+      store.reload();
+      ConcurrentNavigableMap<Object, Cell> rebuilt = SkipIndex.rebuild(store, keys);
+      for (Cell c : index.values()) c.dead = true;
+      index.clear();
+      index.putAll(rebuilt);
+      count.reset();
+      count.add(index.size());
+    } finally {
+      for (int p = stamps.length - 1; p >= 0; p--) guard.unlockWrite(p, stamps[p]);
+    }
   }
 
   Object sortKey(Object key) {
@@ -184,7 +206,7 @@ final class OrderedCore<K, V> {
   Object update(Object sk, K key, V value, Mode mode) {
     Objects.requireNonNull(value, "value");
     int p = stripe(sk);
-    BlockCheck.refuseInBlock("PSkipListMap", "update");
+    InBlock.joining(this);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -211,7 +233,7 @@ final class OrderedCore<K, V> {
     Objects.requireNonNull(old, "oldValue");
     Objects.requireNonNull(value, "newValue");
     int p = stripe(sk);
-    BlockCheck.refuseInBlock("PSkipListMap", "replace");
+    InBlock.joining(this);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -229,7 +251,7 @@ final class OrderedCore<K, V> {
    */
   V remove(Object sk, long expected, Object value) {
     int p = stripe(sk);
-    BlockCheck.refuseInBlock("PSkipListMap", "remove");
+    InBlock.joining(this);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -251,7 +273,7 @@ final class OrderedCore<K, V> {
   /** Empties the map atomically (see {@link EntryStore#clear}), excluding every other writer. */
   void clear() {
     long[] stamps = new long[1 << (32 - shift)];
-    BlockCheck.refuseInBlock("PSkipListMap", "clear");
+    InBlock.joining(this);
     for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
     try {
       store.clear();

@@ -177,7 +177,7 @@ public final class Bench {
         cmd.add(a);
       }
     }
-    long heapMb = Math.max(1024, (u.records() + u.ops()) * 3 / 1024 + 512);
+    long heapMb = childHeapMb(u.records() + u.ops(), physicalMb());
     cmd.add("-Xmx" + heapMb + "m");
     // Extra child JVM flags, e.g. a profiler: JNVM_BENCH_CHILD_OPTS="-XX:StartFlightRecording=..."
     String extra = System.getenv(CHILD_OPTS);
@@ -187,6 +187,25 @@ public final class Bench {
     cmd.add(UnitMain.class.getName());
     cmd.add(spec.toString());
     return cmd;
+  }
+
+  /**
+   * The child's Java heap: 3 KB per record and operation plus 512 MiB, at least 1 GiB, and at most
+   * 40% of the machine's memory: the stores' data lives in /dev/shm beside it, and at the paper
+   * size the uncapped figure (18 GiB on a 24 GiB machine) let the file stores' JVMs grow until the
+   * kernel killed them.
+   */
+  static long childHeapMb(long recordsAndOps, long physicalMb) {
+    long wanted = Math.max(1024, recordsAndOps * 3 / 1024 + 512);
+    return Math.max(1024, Math.min(wanted, physicalMb * 2 / 5));
+  }
+
+  private static long physicalMb() {
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      return sun.getTotalMemorySize() >> 20;
+    }
+    return Long.MAX_VALUE >> 20;
   }
 
   /** The first line of the child's log that says what went wrong. */

@@ -1,0 +1,42 @@
+package org.jnvm.jpdt.collection;
+
+import org.jnvm.core.heap.BlockSupport;
+
+/**
+ * How the containers take part in failure-atomic blocks (jpfa), through the core's {@link
+ * BlockSupport}:
+ *
+ * <ul>
+ *   <li>every durable store a change makes to memory that existed before the block (a slot, an
+ *       entry's value word, a directory word, a header's array or directory word) is announced
+ *       first ({@link #beforeStore}), so the block's undo log restores it on abort and recovery
+ *       restores it after a crash before the commit; objects a change allocates are the block's
+ *       (freed by an abort), and what it frees is freed at the commit;
+ *   <li>a container changed in a block registers itself ({@link #joining}) to rebuild its volatile
+ *       index from media when the block ends rolled back (the rollback restores media only).
+ * </ul>
+ *
+ * Outside blocks each call is one volatile read while no block ever ran in the JVM, a thread-local
+ * lookup after. The containers keep their own write-backs and fences inside blocks: they only make
+ * the changes durable early, which the undo log covers.
+ */
+final class InBlock {
+  private static final BlockSupport BLOCKS = BlockSupport.installed();
+
+  /** A container whose volatile state can be rebuilt from media. */
+  interface Reloadable {
+    /** Rebuilds the volatile state from what media holds, after a rolled-back block. */
+    void reloadAfterAbort();
+  }
+
+  private InBlock() {}
+
+  static void beforeStore(long address, long bytes) {
+    BLOCKS.beforeStore(address, bytes);
+  }
+
+  /** Before a change of {@code c}: inside a block, {@code c} is rebuilt if the block aborts. */
+  static void joining(Reloadable c) {
+    if (BLOCKS.inBlock()) BLOCKS.afterAbort(c, c::reloadAfterAbort);
+  }
+}
