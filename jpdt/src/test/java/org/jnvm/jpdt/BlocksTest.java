@@ -109,6 +109,82 @@ class BlocksTest {
   }
 
   @Test
+  void nestedBlocksCommitTogetherAndAbortTogether() throws Exception {
+    try (TestHeaps t = new TestHeaps();
+        Heap h = Heap.create(t.path("blocks-nested"), 16 << 20)) {
+      Map<String, String> m = new PHashMap<>(h, strings(), strings());
+      List<String> l = new PArrayList<>(h, strings());
+      h.roots().put("m", (PHashMap<?, ?>) m);
+      FA.run(
+          h,
+          () -> {
+            m.put("outer", "1");
+            FA.run(h, () -> l.add("inner"));
+            m.put("after", "2");
+          });
+      assertEquals(Map.of("outer", "1", "after", "2"), Map.copyOf(m));
+      assertEquals(List.of("inner"), List.copyOf(l));
+      assertThrows(
+          IllegalStateException.class,
+          () ->
+              FA.run(
+                  h,
+                  () -> {
+                    m.put("x", "3");
+                    l.add("y");
+                    FA.run(
+                        h,
+                        () -> {
+                          m.remove("outer");
+                          throw new IllegalStateException("inner abort");
+                        });
+                  }));
+      assertEquals(Map.of("outer", "1", "after", "2"), Map.copyOf(m));
+      assertEquals(List.of("inner"), List.copyOf(l));
+    }
+  }
+
+  /**
+   * A block that changed containers and then runs out of heap midway: the {@link
+   * org.jnvm.core.heap.HeapFullException} aborts it, the containers are as before the block, and
+   * the heap, reopened, holds nothing the block allocated.
+   */
+  @Test
+  void aHeapFullMidwayThroughABlockUndoesWhatTheBlockDid() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("blocks-full");
+      try (Heap h = Heap.create(p, 4 << 20)) {
+        Map<String, String> m = new PHashMap<>(h, strings(), strings());
+        List<String> l = new PArrayList<>(h, strings());
+        h.roots().put("m", (PHashMap<?, ?>) m);
+        h.roots().put("l", (PArrayList<?>) l);
+        m.put("a", "1");
+        l.add("x");
+        String big = "v".repeat(1000);
+        assertThrows(
+            org.jnvm.core.heap.HeapFullException.class,
+            () ->
+                FA.run(
+                    h,
+                    () -> {
+                      m.remove("a");
+                      l.add("y");
+                      for (int i = 0; ; i++) m.put("k" + i, big); // until the heap is full
+                    }));
+        assertEquals(Map.of("a", "1"), Map.copyOf(m));
+        assertEquals(List.of("x"), List.copyOf(l));
+        m.put("b", "2"); // the room the block took is back
+      }
+      try (Heap h = Heap.open(p)) {
+        assertTrue(h.verify().ok(), h.verify().toString());
+        assertEquals(0, h.recoveryReport().reclaimed(), "the abort freed what the block took");
+        Map<String, String> m = h.roots().get("m");
+        assertEquals(Map.of("a", "1", "b", "2"), Map.copyOf(m));
+      }
+    }
+  }
+
+  @Test
   void arrayStoresInsideAnAbortedBlockAreUndone() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("blocks-arrays");
