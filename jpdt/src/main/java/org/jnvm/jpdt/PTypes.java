@@ -49,6 +49,17 @@ public final class PTypes {
     return (PType<T>) OBJECTS;
   }
 
+  /**
+   * {@link #objects()} for elements of one class, e.g. a generated {@code @Persistent} class:
+   * {@code new PArrayList<Account>(heap, PTypes.objects(Account.class))}. The class is a compile
+   * time witness only: the container records the objects type, and a reopened container may be read
+   * as holding any class its elements are instances of.
+   */
+  public static <T extends PObject> PType<T> objects(Class<T> elementClass) {
+    java.util.Objects.requireNonNull(elementClass, "elementClass");
+    return objects();
+  }
+
   /** {@link PString} references; lookups also accept a {@code String} with the same chars. */
   public static POrderedType<PString> pstrings() {
     return PSTRINGS;

@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCheck;
-import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.TestHeaps;
 import org.jnvm.emulation.kill.KillChecker;
 import org.jnvm.emulation.kill.KillHarness;
 import org.jnvm.emulation.kill.KillStats;
+import org.jnvm.jpdt.collection.PHashMap;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -69,14 +68,14 @@ class BankKillTest {
     public void check(Path path, long lastAck) {
       java.util.Objects.requireNonNull(BankAccount.TYPE);
       try (Heap heap = Heap.open(path)) {
-        Map<String, PObject> accounts = heap.roots().get("accounts");
+        PHashMap<String, BankAccount> accounts = heap.roots().get("accounts");
         List<String> history = heap.roots().get("history");
         int n = history.size();
         assertTrue(n == lastAck || n == lastAck + 1, "history " + n + " acked " + lastAck);
         if (n > lastAck) inFlight++;
         for (int i = 0; i < n; i++) assertEquals("t" + (i + 1), history.get(i));
         long sum = 0;
-        for (PObject a : accounts.values()) sum += ((BankAccount) a).balance();
+        for (BankAccount a : accounts.values()) sum += a.balance();
         assertEquals(BankWorkload.ACCOUNTS * BankWorkload.INITIAL, sum, "money is conserved");
         assertEquals(BankWorkload.ACCOUNTS + n / 4, accounts.size(), "accounts opened");
         for (int t = 4; t <= n; t += 4) assertTrue(accounts.containsKey("new" + t), "new" + t);

@@ -4,11 +4,9 @@ import static org.jnvm.jpdt.PTypes.strings;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import org.jnvm.core.heap.Heap;
-import org.jnvm.core.heap.PObject;
 import org.jnvm.emulation.kill.KillChild;
 import org.jnvm.jpdt.PTypes;
 import org.jnvm.jpdt.collection.PArrayList;
@@ -29,7 +27,8 @@ public final class BankWorkload {
 
   /** Creates the bank: the accounts, an empty history. */
   static void create(Heap heap) {
-    PHashMap<String, PObject> accounts = new PHashMap<>(heap, strings(), PTypes.objects());
+    PHashMap<String, BankAccount> accounts =
+        new PHashMap<>(heap, strings(), PTypes.objects(BankAccount.class));
     for (int i = 0; i < ACCOUNTS; i++) accounts.put("acc" + i, new BankAccount(heap, INITIAL));
     heap.roots().put("accounts", accounts);
     heap.roots().put("history", new PArrayList<String>(heap, strings()));
@@ -39,14 +38,14 @@ public final class BankWorkload {
     Objects.requireNonNull(BankAccount.TYPE); // catalogued before a value is resurrected
     KillChild.begin();
     try (Heap heap = Heap.open(Path.of(args[0]))) {
-      Map<String, PObject> accounts = heap.roots().get("accounts");
+      PHashMap<String, BankAccount> accounts = heap.roots().get("accounts");
       List<String> history = heap.roots().get("history");
       Random r = new Random(history.size());
       for (long n = history.size() + 1; ; n++) {
         long t = n;
         List<String> names = List.copyOf(accounts.keySet());
-        BankAccount from = (BankAccount) accounts.get(names.get(r.nextInt(names.size())));
-        BankAccount to = (BankAccount) accounts.get(names.get(r.nextInt(names.size())));
+        BankAccount from = accounts.get(names.get(r.nextInt(names.size())));
+        BankAccount to = accounts.get(names.get(r.nextInt(names.size())));
         long amount = 1 + r.nextInt(50);
         FA.run(
             heap,
