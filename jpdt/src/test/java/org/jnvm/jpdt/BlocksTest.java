@@ -144,6 +144,30 @@ class BlocksTest {
     }
   }
 
+  @Test
+  void aContainerCreatedAndChangedInAnAbortedBlockIsSimplyGone() throws Exception {
+    try (TestHeaps t = new TestHeaps();
+        Heap h = Heap.create(t.path("blocks-created"), 16 << 20)) {
+      IllegalStateException e =
+          assertThrows(
+              IllegalStateException.class,
+              () ->
+                  FA.run(
+                      h,
+                      () -> {
+                        Map<String, String> m = new PHashMap<>(h, strings(), strings());
+                        m.put("a", "1");
+                        List<String> l = new PArrayList<>(h, strings());
+                        l.add("x");
+                        Map<String, String> s = new PSkipListMap<>(h, strings(), strings());
+                        s.put("b", "2");
+                        throw new IllegalStateException("abort");
+                      }));
+      assertEquals(0, e.getSuppressed().length, "no rebuild of the freed containers was tried");
+      assertTrue(h.verify().ok(), h.verify().toString());
+    }
+  }
+
   /**
    * A block that changed containers and then runs out of heap midway: the {@link
    * org.jnvm.core.heap.HeapFullException} aborts it, the containers are as before the block, and

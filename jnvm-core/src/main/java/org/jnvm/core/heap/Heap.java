@@ -191,6 +191,11 @@ public final class Heap implements AutoCloseable {
     return (T) classes.classOf(ObjectLayout.classId(a)).factory().resurrect(this, a);
   }
 
+  /** True if {@code offset} is the start of an object allocated (and not freed) in this heap. */
+  public boolean isLive(long offset) {
+    return allocator.isLiveObject(offset);
+  }
+
   /**
    * The address of the object at {@code offset}, after checking from its header alone that it is of
    * class {@code type}: for containers that read their own objects in place, without a proxy.

@@ -140,6 +140,16 @@ abstract class BaseHashMap<K, V> extends PObject implements Map<K, V> {
     core.clear();
   }
 
+  /**
+   * Frees this map and everything it owns (entries, the keys and values it copied, segments,
+   * directory), now rather than at the next recovery. The caller has made it unreachable durably,
+   * as for {@link org.jnvm.core.heap.Heap#free}; its proxies must not be used afterwards. Inside a
+   * failure-atomic block the frees happen when the block commits.
+   */
+  public void freeDeep() {
+    core.freeDeep(this);
+  }
+
   @Override
   public V putIfAbsent(K key, V value) {
     return core.putIfAbsent(key, value);

@@ -359,6 +359,13 @@ final class EntryStore {
     }
   }
 
+  /** Frees the (empty, after {@link #clear}) directory: the last step of freeing the map. */
+  void freeDirectory() {
+    synchronized (growth) {
+      heap.free(heap.object(directory - heap.base()));
+    }
+  }
+
   private void freeSegment(long seg) {
     for (int i = 0; i < segmentSlots; i++) {
       long e = BlockLayout.ref(seg, i);

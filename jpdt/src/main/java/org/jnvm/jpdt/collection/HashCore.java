@@ -77,6 +77,7 @@ final class HashCore<K, V> extends AbstractMap<K, V>
    */
   @Override
   public void reloadAfterAbort() {
+    if (!heap.isLive(store.header - heap.base())) return; // created in the block: freed with it
     long[] stamps = new long[index.parts()];
     for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
     try {
@@ -302,6 +303,13 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     } finally {
       for (int p = stamps.length - 1; p >= 0; p--) guard.unlockWrite(p, stamps[p]);
     }
+  }
+
+  /** Empties the map, then frees its directory and header (see {@link BaseHashMap#freeDeep}). */
+  void freeDeep(PObject header) {
+    clear();
+    store.freeDirectory();
+    heap.free(header);
   }
 
   /**

@@ -64,9 +64,17 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
     return c;
   }
 
+  /** Empties the list, then frees its array and header (see {@link PArrayList#freeDeep}). */
+  void freeDeep(PObject list) {
+    clear();
+    heap.free(heap.object(array - heap.base()));
+    heap.free(list);
+  }
+
   /** Re-reads the array and the size from media, after a rolled-back failure-atomic block. */
   @Override
   public void reloadAfterAbort() {
+    if (!heap.isLive(header - heap.base())) return; // created in the block: freed with it
     if (!(heap.object(ListLayout.array(header)) instanceof ListArray a)) {
       throw corrupt(heap, header, "its array is not a ListArray");
     }

@@ -67,6 +67,7 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
    */
   @Override
   public void reloadAfterAbort() {
+    if (!heap.isLive(store.header - heap.base())) return; // created in the block: freed with it
     long[] stamps = new long[1 << (32 - shift)];
     for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
     try {
@@ -268,6 +269,13 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
     } finally {
       guard.unlockWrite(p, s);
     }
+  }
+
+  /** Empties the map, then frees its directory and header (see {@link PSkipListMap#freeDeep}). */
+  void freeDeep(PObject header) {
+    clear();
+    store.freeDirectory();
+    heap.free(header);
   }
 
   /** Empties the map atomically (see {@link EntryStore#clear}), excluding every other writer. */

@@ -142,6 +142,16 @@ public final class PArrayList<E> extends PObject implements List<E>, RandomAcces
     core.clear();
   }
 
+  /**
+   * Frees this list and everything it owns (the elements it copied, its array), now rather than at
+   * the next recovery. The caller has made it unreachable durably, as for {@link
+   * org.jnvm.core.heap.Heap#free}; its proxies must not be used afterwards. Inside a failure-atomic
+   * block the frees happen when the block commits.
+   */
+  public void freeDeep() {
+    core.freeDeep(this);
+  }
+
   @Override
   public E get(int index) {
     return core.get(index);
