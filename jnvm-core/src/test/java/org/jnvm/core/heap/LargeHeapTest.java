@@ -19,7 +19,17 @@ import org.junit.jupiter.api.Test;
 @Tag("large")
 class LargeHeapTest {
   static final long GIB = 1L << 30;
-  static final long[] THRESHOLDS = {2 * GIB, 4 * GIB, 8 * GIB};
+
+  /**
+   * Offsets, in GiB, that objects must be placed above: {@code -Djnvm.test.large.above=2,4,8} by
+   * default; 64 needs 65 GiB of space, more than /dev/shm holds here, so point {@code
+   * -Djnvm.test.large.dir} at a disk file system for it (a heap on a page-cached file works the
+   * same, only slower).
+   */
+  static final long[] THRESHOLDS =
+      java.util.Arrays.stream(System.getProperty("jnvm.test.large.above", "2,4,8").split(","))
+          .mapToLong(g -> Long.parseLong(g.trim()) * GIB)
+          .toArray();
 
   /** Child: reopens the heap, checks every span and node, prints "OK n". */
   public static final class Check {
@@ -44,7 +54,8 @@ class LargeHeapTest {
   @Test
   void objectsAboveTwoFourAndEightGiBSurviveANewJvm() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
-      Path p = t.path("large-256g");
+      String dir = System.getProperty("jnvm.test.large.dir");
+      Path p = dir == null ? t.path("large-256g") : t.track(Path.of(dir, "jnvm-test-large-256g"));
       List<Long> nodeOffsets = new ArrayList<>();
       int made = 0;
       try (Heap h = Heap.create(p, 256 * GIB)) {
@@ -64,7 +75,7 @@ class LargeHeapTest {
               nodeOffsets.add(s.offset());
               break;
             }
-            assertTrue(made < 64, "spans keep landing below " + threshold);
+            assertTrue(made < 200, "spans keep landing below " + threshold);
           }
         }
         assertTrue(h.reservedBytes() > 8 * GIB, "reserved " + h.reservedBytes());

@@ -34,6 +34,12 @@ public final class TestHeaps implements AutoCloseable {
     return p;
   }
 
+  /** Deletes {@code p} at the end too (a path chosen elsewhere). */
+  public Path track(Path p) {
+    paths.add(p);
+    return p;
+  }
+
   public Heap create(String name, long size) {
     return track(Heap.create(path(name), size));
   }
