@@ -166,6 +166,30 @@ class ConcurrencyTest {
     latch.await();
   }
 
+  /**
+   * A restart or a view change can lose the wake that tells a node its parked calls completed (the
+   * cluster test once stranded a latch waiter that way); the sweep still answers them.
+   */
+  @Test
+  void parkedCallsAreAnsweredWhenTheWakeIsLost() throws Exception {
+    CountDownLatch latch = dso.countDownLatch("latch-no-wake", 1);
+    NODE.node().dropWakes(true);
+    try {
+      Future<?> f =
+          pool.submit(
+              () -> {
+                latch.await();
+                return null;
+              });
+      waitForParked(1);
+      latch.countDown();
+      f.get(10, TimeUnit.SECONDS);
+      assertEquals(0, NODE.node().parked(), "a parked call was left behind");
+    } finally {
+      NODE.node().dropWakes(false);
+    }
+  }
+
   @Test
   void semaphoreBoundsConcurrency() throws Exception {
     int permits = 2;

@@ -39,7 +39,7 @@ public final class DsoNode implements AutoCloseable {
 
   private final NodeConfig config;
   private final ClientServer server;
-  private final Waiters waiters = new Waiters(this);
+  private final Waiters waiters;
   private final AtomicLong finals = new AtomicLong();
   private final AtomicLong dropped = new AtomicLong();
   private DefaultCacheManager manager;
@@ -47,12 +47,14 @@ public final class DsoNode implements AutoCloseable {
   private ReadWriteMap<String, byte[]> persistent;
   private Cache<String, String> control;
   private volatile boolean ready;
+  private volatile boolean dropWakes;
   private int recovered;
   private int ownRead;
 
   private DsoNode(NodeConfig config) throws IOException {
     this.config = config;
     this.server = new ClientServer(this, config.bind(), config.clientPort());
+    this.waiters = new Waiters(this, config.name()); // after the port: its sweeper is a thread
   }
 
   /** Starts a node and returns once it serves clients. */
@@ -190,6 +192,9 @@ public final class DsoNode implements AutoCloseable {
 
   /** Asks every node (this one included) to answer the calls it parked on the object. */
   private void wake(boolean persistentObject, String key) {
+    if (dropWakes) {
+      return;
+    }
     waiters.check(persistentObject, key);
     manager
         .executor()
@@ -267,9 +272,23 @@ public final class DsoNode implements AutoCloseable {
     return waiters.size();
   }
 
+  /**
+   * Fault injection: drop every wake this node would send (the notice that a call completed parked
+   * calls), as a restart or a view change can; parked calls must still be answered, by the sweep.
+   */
+  public void dropWakes(boolean drop) {
+    this.dropWakes = drop;
+  }
+
+  /** Checks of parked calls that failed and were left to the sweep. */
+  public long failedChecks() {
+    return waiters.failedChecks();
+  }
+
   @Override
   public void close() {
     ready = false;
+    waiters.close();
     server.close();
     if (manager != null) {
       NODES.remove(manager);

@@ -6,6 +6,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jnvm.dso.objects.Ticket;
 import org.jnvm.dso.wire.CallRequest;
 import org.jnvm.dso.wire.Outcome;
@@ -18,15 +22,46 @@ import org.jnvm.dso.wire.Protocol;
  * case it was released in between), when any node reports that a call completed parked calls of the
  * object ({@link WakeTask}), and after a view change (an owner died: calls parked on lost objects
  * are answered with an error instead of waiting forever).
+ *
+ * <p>Those notices are best effort: a wake is a message to every member of the current view, and a
+ * check is a cache read, and either can be lost or fail while the cluster restarts or rebalances (a
+ * wake sent before a restarted node joins the view, a check that meets an outdated topology). The
+ * outcome itself is durable in the table, so a sweep re-checks every parked call each {@link
+ * #SWEEP_MS} ms: a lost notice delays a reply by at most one sweep, it never strands the caller
+ * (whose parked call has no timeout).
  */
-final class Waiters {
+final class Waiters implements AutoCloseable {
+  /** Period of the sweep that re-checks parked calls whatever notices were lost. */
+  static final long SWEEP_MS = 500;
+
   private record Waiter(Ticket ticket, Replier replier) {}
 
   private final DsoNode node;
   private final Map<String, List<Waiter>> byKey = new HashMap<>();
+  private final AtomicLong failedChecks = new AtomicLong();
+  private final ScheduledExecutorService sweeper;
 
-  Waiters(DsoNode node) {
+  Waiters(DsoNode node, String name) {
     this.node = node;
+    this.sweeper =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "dso-waiters-sweep-" + name);
+              t.setDaemon(true);
+              return t;
+            });
+    sweeper.scheduleWithFixedDelay(this::sweep, SWEEP_MS, SWEEP_MS, TimeUnit.MILLISECONDS);
+  }
+
+  private void sweep() {
+    try {
+      if (size() > 0) {
+        checkAll();
+      }
+    } catch (RuntimeException e) {
+      // A failed sweep is retried by the next one; the caches may be stopping or rebalancing.
+      failedChecks.incrementAndGet();
+    }
   }
 
   /** Parks a call; a retry of the same ticket replaces the earlier registration. */
@@ -56,6 +91,8 @@ final class Waiters {
             (bytes, err) -> {
               if (err == null) {
                 answer(persistent, key, waiting, bytes);
+              } else {
+                failedChecks.incrementAndGet(); // the sweep checks again
               }
             });
   }
@@ -102,6 +139,16 @@ final class Waiters {
   /** Parked calls waiting on this node. */
   synchronized int size() {
     return byKey.values().stream().mapToInt(List::size).sum();
+  }
+
+  /** Checks that failed (the sweep retried them): a count for diagnosis. */
+  long failedChecks() {
+    return failedChecks.get();
+  }
+
+  @Override
+  public void close() {
+    sweeper.shutdownNow();
   }
 
   private static String tag(boolean persistent, String key) {
