@@ -28,7 +28,7 @@ import org.jnvm.jpdt.PType;
  * the key type does not accept find nothing.
  */
 final class HashCore<K, V> extends AbstractMap<K, V>
-    implements ConcurrentMap<K, V>, InBlock.Reloadable {
+    implements ConcurrentMap<K, V>, MapFace<K, V>, InBlock.Reloadable {
   private enum Mode {
     PUT,
     /** PUT without reading the old value: {@link #update} returns {@link #REPLACED} for it. */
@@ -170,7 +170,8 @@ final class HashCore<K, V> extends AbstractMap<K, V>
    * {@link #put} without the old value: true if the key was absent. A replaced value is freed
    * without being read (put of a copying type must copy it out first).
    */
-  boolean set(K key, V value) {
+  @Override
+  public boolean set(K key, V value) {
     return update(key, value, Mode.SET) == null;
   }
 
@@ -306,7 +307,8 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   }
 
   /** Empties the map, then frees its directory and header (see {@link BaseHashMap#freeDeep}). */
-  void freeDeep(PObject header) {
+  @Override
+  public void freeDeep(PObject header) {
     clear();
     store.freeDirectory();
     heap.free(header);
@@ -402,8 +404,19 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     return views.values();
   }
 
-  StorageStats stats() {
+  @Override
+  public StorageStats stats() {
     return store.stats(count.sum());
+  }
+
+  @Override
+  public PType<Object> keyType() {
+    return keys;
+  }
+
+  @Override
+  public PType<Object> valueType() {
+    return values;
   }
 
   /** The value of the entry at {@code at} in part {@code p}, read in place. */

@@ -1,8 +1,6 @@
 package org.jnvm.jpdt.collection;
 
-import java.util.AbstractCollection;
 import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -13,6 +11,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.function.Function;
+import org.jnvm.core.heap.PObject;
+import org.jnvm.jpdt.PType;
 import org.jnvm.jpdt.collection.OrderedCore.Mode;
 
 /**
@@ -26,10 +26,12 @@ import org.jnvm.jpdt.collection.OrderedCore.Mode;
  * of range finds nothing. Entries returned by navigation methods are immutable snapshots; entries
  * returned by iterators are snapshots whose {@code setValue} writes through.
  */
-final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNavigableMap<K, V> {
+final class OrderedView<K, V> extends AbstractMap<K, V>
+    implements ConcurrentNavigableMap<K, V>, MapFace<K, V> {
   private final OrderedCore<K, V> core;
   private final ConcurrentNavigableMap<Object, Cell> view;
   private final boolean bounded;
+  private final Views views = new Views();
 
   OrderedView(OrderedCore<K, V> core, ConcurrentNavigableMap<Object, Cell> view, boolean bounded) {
     this.core = core;
@@ -107,7 +109,8 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
   }
 
   /** {@link #put} without the old value: true if the key was absent. */
-  boolean set(K key, V value) {
+  @Override
+  public boolean set(K key, V value) {
     return core.update(storable(key), key, value, Mode.SET) == null;
   }
 
@@ -157,6 +160,26 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
       return;
     }
     for (Entry<Object, Cell> e : view.entrySet()) core.remove(e.getKey(), e.getValue().entry, null);
+  }
+
+  @Override
+  public StorageStats stats() {
+    return core.stats();
+  }
+
+  @Override
+  public void freeDeep(PObject header) {
+    core.freeDeep(header);
+  }
+
+  @Override
+  public PType<Object> keyType() {
+    return core.keys;
+  }
+
+  @Override
+  public PType<Object> valueType() {
+    return core.values;
   }
 
   // ---- navigation --------------------------------------------------------------------------
@@ -329,12 +352,12 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
 
   @Override
   public Set<Entry<K, V>> entrySet() {
-    return new EntrySet();
+    return views.entrySet();
   }
 
   @Override
   public Collection<V> values() {
-    return new Values();
+    return views.values();
   }
 
   /** The keys of the range in order, read without their values (see {@link OrderedCore#key}). */
@@ -384,68 +407,28 @@ final class OrderedView<K, V> extends AbstractMap<K, V> implements ConcurrentNav
     }
   }
 
-  private final class EntrySet extends AbstractSet<Entry<K, V>> {
+  /** The entry and value views over this range (keys have their own navigable set). */
+  private final class Views extends MapViews<K, V> {
     @Override
-    public Iterator<Entry<K, V>> iterator() {
+    Map<K, V> map() {
+      return OrderedView.this;
+    }
+
+    @Override
+    Iterator<Entry<K, V>> entryIterator() {
       return new Walk<Entry<K, V>>(e -> core.iterationEntry(OrderedView.this, e));
     }
 
     @Override
-    public int size() {
-      return OrderedView.this.size();
-    }
-
-    @Override
-    public boolean isEmpty() {
-      return OrderedView.this.isEmpty();
-    }
-
-    @Override
-    public boolean contains(Object o) {
-      if (!(o instanceof Entry<?, ?> e) || e.getKey() == null || e.getValue() == null) {
-        return false;
-      }
-      Object sk = lookup(e.getKey());
-      return sk != null && core.holds(view, sk, e.getValue());
-    }
-
-    @Override
-    public boolean remove(Object o) {
-      return o instanceof Entry<?, ?> e
-          && e.getKey() != null
-          && OrderedView.this.remove(e.getKey(), e.getValue());
-    }
-
-    @Override
-    public void clear() {
-      OrderedView.this.clear();
-    }
-  }
-
-  private final class Values extends AbstractCollection<V> {
-    @Override
-    public Iterator<V> iterator() {
+    Iterator<V> valueIterator() {
       return new Walk<>(core::value);
     }
 
     @Override
-    public int size() {
-      return OrderedView.this.size();
-    }
-
-    @Override
-    public boolean isEmpty() {
-      return OrderedView.this.isEmpty();
-    }
-
-    @Override
-    public boolean contains(Object o) {
-      return containsValue(o);
-    }
-
-    @Override
-    public void clear() {
-      OrderedView.this.clear();
+    boolean containsEntry(Object key, Object value) {
+      if (key == null || value == null) return false;
+      Object sk = lookup(key);
+      return sk != null && core.holds(view, sk, value);
     }
   }
 }

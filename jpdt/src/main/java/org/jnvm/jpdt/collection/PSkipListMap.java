@@ -1,14 +1,10 @@
 package org.jnvm.jpdt.collection;
 
-import java.util.Collection;
 import java.util.Comparator;
-import java.util.Map;
 import java.util.NavigableSet;
-import java.util.Set;
 import java.util.concurrent.ConcurrentNavigableMap;
 import org.jnvm.core.JNVM;
 import org.jnvm.core.heap.Heap;
-import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.PersistentClass;
 import org.jnvm.jpdt.POrderedType;
 import org.jnvm.jpdt.PType;
@@ -45,7 +41,8 @@ import org.jnvm.jpdt.PType;
  * @param <K> keys, as the key type returns them
  * @param <V> values, as the value type returns them
  */
-public final class PSkipListMap<K, V> extends PObject implements ConcurrentNavigableMap<K, V> {
+public final class PSkipListMap<K, V> extends BaseMap<K, V>
+    implements ConcurrentNavigableMap<K, V> {
   static final int PARTS = PConcurrentHashMap.PARTS;
 
   public static final PersistentClass<PSkipListMap<?, ?>> TYPE =
@@ -66,7 +63,7 @@ public final class PSkipListMap<K, V> extends PObject implements ConcurrentNavig
 
   /** An empty map in {@code heap}, durable; publish it (a root, a reference) to keep it. */
   public PSkipListMap(Heap heap, POrderedType<K> keys, PType<V> values) {
-    this(heap, keys, values, BaseHashMap.DEFAULT_SEGMENT_SLOTS);
+    this(heap, keys, values, DEFAULT_SEGMENT_SLOTS);
   }
 
   /** An empty map whose storage grows by segments of {@code segmentSlots} entries. */
@@ -83,21 +80,15 @@ public final class PSkipListMap<K, V> extends PObject implements ConcurrentNavig
     root = new OrderedView<>(core, core.index, false);
   }
 
+  @Override
+  MapFace<K, V> face() { // the whole map: every call goes through the unbounded root view
+    return root;
+  }
+
   /** The type of the keys, as recorded in the map. */
-  @SuppressWarnings("unchecked")
+  @Override
   public POrderedType<K> keyType() {
-    return (POrderedType<K>) core.keys;
-  }
-
-  /** The type of the values, as recorded in the map. */
-  @SuppressWarnings("unchecked")
-  public PType<V> valueType() {
-    return (PType<V>) core.values;
-  }
-
-  /** What the persistent store holds: entries, segments, free slots. */
-  public StorageStats storageStats() {
-    return core.stats();
+    return OrderedCore.cast(core.keys);
   }
 
   /**
@@ -107,142 +98,14 @@ public final class PSkipListMap<K, V> extends PObject implements ConcurrentNavig
    */
   @SuppressWarnings("unchecked")
   public <K2, V2> PSkipListMap<K2, V2> typed(POrderedType<K2> keys, PType<V2> values) {
-    if (keys != core.keys || values != core.values) {
-      throw new ClassCastException(
-          "map "
-              + super.toString()
-              + " holds "
-              + core.keys.name()
-              + " -> "
-              + core.values.name()
-              + ", not "
-              + keys.name()
-              + " -> "
-              + values.name());
-    }
+    requireTypes(keys, values);
     return (PSkipListMap<K2, V2>) this;
   }
 
-  // ---- Map ---------------------------------------------------------------------------------
-
-  @Override
-  public int size() {
-    return root.size();
-  }
-
-  @Override
-  public boolean isEmpty() {
-    return root.isEmpty();
-  }
-
-  @Override
-  public boolean containsKey(Object key) {
-    return root.containsKey(key);
-  }
-
-  @Override
-  public boolean containsValue(Object value) {
-    return root.containsValue(value);
-  }
-
-  @Override
-  public V get(Object key) {
-    return root.get(key);
-  }
-
-  @Override
-  public V put(K key, V value) {
-    return root.put(key, value);
-  }
-
-  /**
-   * Maps {@code key} to {@code value} as {@link #put} does, durable on return, but without
-   * returning the value it replaces: a replaced value of a copying type is freed without being
-   * read, where put copies it into a volatile object first (a 1 KB value: a 1 KB read and
-   * allocation saved). {@code putAll} goes this way too.
-   *
-   * @return true if the key was absent (a new entry), false if its value was replaced
-   */
-  public boolean set(K key, V value) {
-    return root.set(key, value);
-  }
-
-  @Override
-  public V remove(Object key) {
-    return root.remove(key);
-  }
-
-  @Override
-  public void putAll(Map<? extends K, ? extends V> m) {
-    root.putAll(m);
-  }
-
-  /** Empties the map atomically: one durable store (see {@link EntryStore#clear}). */
-  @Override
-  public void clear() {
-    root.clear();
-  }
-
-  /**
-   * Frees this map and everything it owns (entries, the keys and values it copied, segments,
-   * directory), now rather than at the next recovery. The caller has made it unreachable durably,
-   * as for {@link org.jnvm.core.heap.Heap#free}; its proxies must not be used afterwards. Inside a
-   * failure-atomic block the frees happen when the block commits.
-   */
-  public void freeDeep() {
-    core.freeDeep(this);
-  }
-
-  @Override
-  public V putIfAbsent(K key, V value) {
-    return root.putIfAbsent(key, value);
-  }
-
-  @Override
-  public boolean remove(Object key, Object value) {
-    return root.remove(key, value);
-  }
-
-  @Override
-  public boolean replace(K key, V oldValue, V newValue) {
-    return root.replace(key, oldValue, newValue);
-  }
-
-  @Override
-  public V replace(K key, V value) {
-    return root.replace(key, value);
-  }
-
+  /** The keys in order: a navigable view. */
   @Override
   public NavigableSet<K> keySet() {
     return root.keySet();
-  }
-
-  @Override
-  public Collection<V> values() {
-    return root.values();
-  }
-
-  @Override
-  public Set<Entry<K, V>> entrySet() {
-    return root.entrySet();
-  }
-
-  /** Map equality ({@link Map#equals}): same mappings, whatever the map's class. */
-  @Override
-  public boolean equals(Object o) {
-    return o == this || root.equals(o);
-  }
-
-  @Override
-  public int hashCode() {
-    return root.hashCode();
-  }
-
-  /** The mappings in key order, as {@code AbstractMap} prints them. */
-  @Override
-  public String toString() {
-    return root.toString();
   }
 
   // ---- NavigableMap ------------------------------------------------------------------------
