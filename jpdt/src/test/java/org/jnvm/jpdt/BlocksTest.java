@@ -4,9 +4,11 @@ import static org.jnvm.jpdt.PTypes.strings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -141,6 +143,48 @@ class BlocksTest {
                   }));
       assertEquals(Map.of("outer", "1", "after", "2"), Map.copyOf(m));
       assertEquals(List.of("inner"), List.copyOf(l));
+    }
+  }
+
+  /**
+   * A nested block that aborts inside a concurrent map's {@code compute} function rolls the whole
+   * block back from inside the map's operation: the rollback's guard takes every lock of the map,
+   * which works only because the maps call user code without holding any (a deadlock otherwise).
+   */
+  @Test
+  void aBlockAbortedInsideAMapsCallbackRollsBackWithoutWaitingForItself() throws Exception {
+    try (TestHeaps t = new TestHeaps();
+        Heap h = Heap.create(t.path("blocks-callback"), 16 << 20)) {
+      Map<String, String> conc = new PConcurrentHashMap<>(h, strings(), strings());
+      Map<String, String> sorted = new PSkipListMap<>(h, strings(), strings());
+      for (Map<String, String> m : List.of(conc, sorted)) {
+        m.put("k", "v");
+        Map<String, String> before = new java.util.TreeMap<>(m);
+        IllegalStateException e =
+            assertTimeoutPreemptively(
+                Duration.ofSeconds(30),
+                () ->
+                    assertThrows(
+                        IllegalStateException.class,
+                        () ->
+                            FA.run(
+                                h,
+                                () -> {
+                                  m.put("a", "1");
+                                  m.compute(
+                                      "k",
+                                      (k, v) ->
+                                          FA.call(
+                                              h,
+                                              () -> {
+                                                throw new IllegalStateException("inside compute");
+                                              }));
+                                })));
+        assertEquals("inside compute", e.getMessage());
+        assertEquals(before, new java.util.TreeMap<>(m), m.getClass().getSimpleName());
+        m.put("b", "2"); // the map's locks were all released
+        assertEquals("2", m.get("b"));
+      }
     }
   }
 

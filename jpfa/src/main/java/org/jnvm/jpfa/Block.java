@@ -1,9 +1,11 @@
 package org.jnvm.jpfa;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import org.jnvm.core.heap.BlockSupport;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
@@ -42,8 +44,11 @@ final class Block {
   final LongSet freed = new LongSet();
   final List<PObject> frees = new ArrayList<>();
 
-  /** Volatile state to rebuild once the outermost block has ended rolled back, by owner. */
-  private final Map<Object, Runnable> afterAbort = new IdentityHashMap<>();
+  /** What the block changed that keeps volatile state (J-PDT containers), in joining order. */
+  private final Set<BlockSupport.RollbackParticipant> participants =
+      Collections.newSetFromMap(new IdentityHashMap<>());
+
+  private final List<BlockSupport.RollbackParticipant> joined = new ArrayList<>();
 
   final Pending helped = new Pending();
 
@@ -119,7 +124,7 @@ final class Block {
     collecting = false;
     finishing = true;
     try {
-      Rollback.run(this);
+      rollBackGuarded();
       logs.give(log);
     } catch (RuntimeException | Error e) {
       e.addSuppressed(t);
@@ -127,6 +132,35 @@ final class Block {
     } finally {
       clear();
     }
+  }
+
+  /**
+   * The rollback, bracketed by the participants' guards: none of their other users runs between the
+   * first restored line and the rebuilt indexes, so no reader follows an index to an object the
+   * rollback freed. A participant that failed to close its guard is not told again; the others
+   * still are, and the first failure is thrown.
+   */
+  private void rollBackGuarded() {
+    List<BlockSupport.RollbackParticipant> guarded = new ArrayList<>(joined.size());
+    Throwable failed = null;
+    try {
+      for (BlockSupport.RollbackParticipant p : joined) {
+        p.beforeRollback();
+        guarded.add(p);
+      }
+      Rollback.run(this);
+    } finally {
+      for (int i = guarded.size() - 1; i >= 0; i--) {
+        try {
+          guarded.get(i).afterRollback();
+        } catch (RuntimeException | Error e) {
+          if (failed == null) failed = e;
+          else failed.addSuppressed(e);
+        }
+      }
+    }
+    if (failed instanceof Error) throw (Error) failed;
+    if (failed != null) throw (RuntimeException) failed;
   }
 
   boolean inBlock() {
@@ -145,6 +179,8 @@ final class Block {
     fresh.clear();
     freed.clear();
     frees.clear();
+    participants.clear();
+    joined.clear();
     finishing = false;
     log = null;
     logs = null;
@@ -152,36 +188,16 @@ final class Block {
 
   /** Back to idle: the outermost block ended. */
   private void end() {
-    Throwable aborted = abortedBy;
     heap = null;
     abortedBy = null;
-    if (afterAbort.isEmpty()) return;
-    List<Runnable> actions = new ArrayList<>(afterAbort.values());
-    afterAbort.clear();
-    if (aborted != null) runAfterAbort(actions, aborted);
   }
 
   /**
-   * Runs the rebuild actions of a rolled-back block, after every nesting level has unwound (so no
-   * container operation of this thread is still under way). A failing action does not stop the
-   * others; its exception is added to the abort's cause.
+   * Registers, once, something whose volatile state the rollback of this block must guard and
+   * rebuild (J-PDT containers' indexes); dropped if the block commits.
    */
-  private static void runAfterAbort(List<Runnable> actions, Throwable aborted) {
-    for (Runnable r : actions) {
-      try {
-        r.run();
-      } catch (RuntimeException | Error e) {
-        aborted.addSuppressed(e);
-      }
-    }
-  }
-
-  /**
-   * Registers, once per {@code owner}, an action that rebuilds volatile state from media if this
-   * block ends rolled back (J-PDT containers' indexes); dropped if it commits.
-   */
-  void afterAbort(Object owner, Runnable action) {
-    if (depth > 0 && abortedBy == null) afterAbort.putIfAbsent(owner, action);
+  void join(BlockSupport.RollbackParticipant p) {
+    if (depth > 0 && abortedBy == null && participants.add(p)) joined.add(p);
   }
 
   // ---- what the block does --------------------------------------------------------------------

@@ -32,8 +32,8 @@ public final class JpfaBlockSupport implements BlockSupport {
   }
 
   @Override
-  public void afterAbort(Object owner, Runnable action) {
-    if (Block.everUsed()) Block.current().afterAbort(owner, action);
+  public void join(RollbackParticipant p) {
+    if (Block.everUsed()) Block.current().join(p);
   }
 
   @Override

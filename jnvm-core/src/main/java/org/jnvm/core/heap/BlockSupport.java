@@ -42,13 +42,31 @@ public interface BlockSupport {
   default void beforeStore(long address, long bytes) {}
 
   /**
-   * Inside a block, registers (once per {@code owner}) an action that rebuilds volatile state from
-   * persistent memory if the block ends rolled back: a library whose stores the block undoes
-   * (J-PDT's containers) keeps indexes in DRAM that the rollback does not touch. Runs on this
-   * thread once the outermost block has ended; dropped if the block commits. Outside a block,
-   * nothing happens.
+   * Inside a block, registers {@code p} (once per object): a library whose stores the block undoes
+   * (J-PDT's containers) keeps indexes in DRAM that a rollback of persistent memory does not touch,
+   * and other threads may be reading it. If the block is rolled back, {@code p} is told before the
+   * rollback starts and after it ends, on this thread; nothing happens if the block commits.
+   * Outside a block, nothing happens.
    */
-  default void afterAbort(Object owner, Runnable action) {}
+  default void join(RollbackParticipant p) {}
+
+  /**
+   * Something a failure-atomic block changed and whose users must not run while the block rolls it
+   * back (see {@link #join}).
+   */
+  interface RollbackParticipant {
+    /**
+     * Before the rollback restores persistent memory and frees what the block allocated: keep other
+     * threads out (take every lock the object's readers and writers take).
+     */
+    void beforeRollback();
+
+    /**
+     * After the rollback, always called once {@link #beforeRollback} returned: rebuild volatile
+     * state from persistent memory, then let other threads in again.
+     */
+    void afterRollback();
+  }
 
   /** Runs {@code body} as a failure-atomic block on {@code heap} and returns its value. */
   <T> T call(Heap heap, Supplier<T> body);

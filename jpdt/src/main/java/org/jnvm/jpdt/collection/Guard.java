@@ -17,6 +17,22 @@ abstract class Guard {
 
   abstract void unlockWrite(int part, long stamp);
 
+  /**
+   * Write-locks the first {@code parts} parts in order; returns the stamps for {@link #unlockAll}.
+   * The maps never call user code (a {@code compute} function, an action) while holding a part's
+   * lock, so a block rolled back from such code does not wait here for its own thread.
+   */
+  long[] lockAll(int parts) {
+    long[] stamps = new long[parts];
+    for (int p = 0; p < parts; p++) stamps[p] = writeLock(p);
+    return stamps;
+  }
+
+  /** Releases what {@link #lockAll} took, in reverse order. */
+  void unlockAll(long[] stamps) {
+    for (int p = stamps.length - 1; p >= 0; p--) unlockWrite(p, stamps[p]);
+  }
+
   /** No locking: the map is used by one thread at a time, as java.util's plain maps are. */
   static Guard none() {
     return None.INSTANCE;
@@ -45,6 +61,11 @@ abstract class Guard {
 
     @Override
     void unlockWrite(int part, long stamp) {}
+
+    @Override
+    long[] lockAll(int parts) {
+      return new long[0];
+    }
   }
 
   private static final class Striped extends Guard {

@@ -71,21 +71,25 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     return c;
   }
 
-  /**
-   * Rebuilds the store's volatile state and the index from media, every part locked: after a
-   * failure-atomic block that changed the map was rolled back (see {@link InBlock}).
-   */
+  /** Stamps of the parts' write locks while a block rolls this map back (the block's thread). */
+  private long[] rollbackStamps;
+
+  /** Before a block that changed the map rolls back: every part locked (see {@link InBlock}). */
   @Override
-  public void reloadAfterAbort() {
-    if (!heap.isLive(store.header - heap.base())) return; // created in the block: freed with it
-    long[] stamps = new long[index.parts()];
-    for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
+  public void beforeRollback() {
+    rollbackStamps = guard.lockAll(index.parts());
+  }
+
+  /** After the rollback: the store's volatile state and the index rebuilt from media, unlocked. */
+  @Override
+  public void afterRollback() {
     try {
+      if (!heap.isLive(store.header - heap.base())) return; // created in the block: freed with it
       store.reload();
       count.reset();
       count.add(index.rebuild());
     } finally {
-      for (int p = stamps.length - 1; p >= 0; p--) guard.unlockWrite(p, stamps[p]);
+      guard.unlockAll(rollbackStamps);
     }
   }
 

@@ -12,8 +12,10 @@ import org.jnvm.core.heap.BlockSupport;
  *       first ({@link #beforeStore}), so the block's undo log restores it on abort and recovery
  *       restores it after a crash before the commit; objects a change allocates are the block's
  *       (freed by an abort), and what it frees is freed at the commit;
- *   <li>a container changed in a block registers itself ({@link #joining}) to rebuild its volatile
- *       index from media when the block ends rolled back (the rollback restores media only).
+ *   <li>a container changed in a block joins it ({@link #joining}): if the block is rolled back,
+ *       the container takes all its locks before the rollback restores media and frees what the
+ *       block allocated, and rebuilds its volatile index from media before releasing them, so no
+ *       other thread follows the index to an object the rollback freed.
  * </ul>
  *
  * Outside blocks each call is one volatile read while no block ever ran in the JVM, a thread-local
@@ -23,11 +25,8 @@ import org.jnvm.core.heap.BlockSupport;
 final class InBlock {
   private static final BlockSupport BLOCKS = BlockSupport.installed();
 
-  /** A container whose volatile state can be rebuilt from media. */
-  interface Reloadable {
-    /** Rebuilds the volatile state from what media holds, after a rolled-back block. */
-    void reloadAfterAbort();
-  }
+  /** A container whose volatile state is guarded and rebuilt around a block's rollback. */
+  interface Reloadable extends BlockSupport.RollbackParticipant {}
 
   private InBlock() {}
 
@@ -37,6 +36,6 @@ final class InBlock {
 
   /** Before a change of {@code c}: inside a block, {@code c} is rebuilt if the block aborts. */
   static void joining(Reloadable c) {
-    if (BLOCKS.inBlock()) BLOCKS.afterAbort(c, c::reloadAfterAbort);
+    if (BLOCKS.inBlock()) BLOCKS.join(c);
   }
 }

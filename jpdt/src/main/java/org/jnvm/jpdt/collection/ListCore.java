@@ -71,9 +71,13 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
     heap.free(list);
   }
 
+  /** A list has no locks: its users keep other threads out themselves (as for ArrayList). */
+  @Override
+  public void beforeRollback() {}
+
   /** Re-reads the array and the size from media, after a rolled-back failure-atomic block. */
   @Override
-  public void reloadAfterAbort() {
+  public void afterRollback() {
     if (!heap.isLive(header - heap.base())) return; // created in the block: freed with it
     if (!(heap.object(ListLayout.array(header)) instanceof ListArray a)) {
       throw corrupt(heap, header, "its array is not a ListArray");

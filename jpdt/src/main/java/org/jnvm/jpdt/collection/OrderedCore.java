@@ -60,17 +60,23 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
     return count.sum();
   }
 
+  /** Stamps of the stripes' write locks while a block rolls this map back (the block's thread). */
+  private long[] rollbackStamps;
+
+  /** Before a block that changed the map rolls back: every stripe locked (see {@link InBlock}). */
+  @Override
+  public void beforeRollback() {
+    rollbackStamps = guard.lockAll(1 << (32 - shift));
+  }
+
   /**
-   * Rebuilds the store's volatile state and the skip list from media, every stripe locked: after a
-   * failure-atomic block that changed the map was rolled back (see {@link InBlock}). The index
-   * object stays the same, so views of it stay valid.
+   * After the rollback: the store's volatile state and the skip list rebuilt from media, unlocked.
+   * The index object stays the same, so views of it stay valid.
    */
   @Override
-  public void reloadAfterAbort() {
-    if (!heap.isLive(store.header - heap.base())) return; // created in the block: freed with it
-    long[] stamps = new long[1 << (32 - shift)];
-    for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
+  public void afterRollback() {
     try {
+      if (!heap.isLive(store.header - heap.base())) return; // created in the block: freed with it
       store.reload();
       ConcurrentNavigableMap<Object, Cell> rebuilt = SkipIndex.rebuild(store, keys);
       for (Cell c : index.values()) c.dead = true;
@@ -79,7 +85,7 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
       count.reset();
       count.add(index.size());
     } finally {
-      for (int p = stamps.length - 1; p >= 0; p--) guard.unlockWrite(p, stamps[p]);
+      guard.unlockAll(rollbackStamps);
     }
   }
 
