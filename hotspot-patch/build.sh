@@ -46,19 +46,9 @@ timed() {
   echo "$(date -u +%FT%TZ) $name $((end - start)) s" | tee -a "$TIMES" >&2
 }
 
-# A deb-src line for bookworm main, in a file of our own (the security suite's sources 404).
-add_deb_src() {
-  local f=/etc/apt/sources.list.d/jnvm-openjdk-src.sources
-  if [ -f "$f" ]; then return; fi
-  log "adding $f"
-  $SUDO tee "$f" >/dev/null <<'EOF'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
-}
+# deb-src entries derived from this machine's Debian sources, in a file of our own.
+# shellcheck source=deb-src.sh
+source "$MODULE/deb-src.sh"
 
 source_dir() { find "$SRC_PARENT" -maxdepth 1 -type d -name 'openjdk-17-*' | head -1; }
 

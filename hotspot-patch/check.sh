@@ -11,6 +11,8 @@ set -euo pipefail
 
 MODULE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 PATCH_FILE="$MODULE/patch/jnvm-pmem-jdk17.patch"
+# shellcheck source=deb-src.sh
+source "$MODULE/deb-src.sh"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
@@ -29,13 +31,8 @@ dry_run() {
 }
 
 fetch_into() {
-  local dir="$1" f=/etc/apt/sources.list.d/jnvm-openjdk-src.sources
-  if [ ! -f "$f" ]; then
-    printf '%s\n' 'Types: deb-src' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm' \
-      'Components: main' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' \
-      | $SUDO tee "$f" >/dev/null
-    $SUDO apt-get update -qq
-  fi
+  local dir="$1"
+  add_deb_src || return 2
   (cd "$dir" && apt-get source -q openjdk-17 >/dev/null 2>&1) || return 2
   find "$dir" -maxdepth 1 -type d -name 'openjdk-17-*' | head -1
 }

@@ -17,6 +17,14 @@ import org.jnvm.jpfa.FA;
  * that no committed block can reference data that is not on media. Frees happen inside blocks,
  * which satisfies the rule that memory written by blocks is freed only once their logs cannot
  * replay (docs/jpfa.md, isolation contract rule 4).
+ *
+ * <p>The map's {@code put} and {@code remove} stay outside the blocks on purpose. Inside one they
+ * would take part in it (J-PDT in blocks), but the undo log restores whole cache lines and slots of
+ * different keys share lines: an abort, or recovery after a crash, of one writer's block could undo
+ * another writer's insert next to it. Taking part would mean serializing every writer of the store
+ * around each block (docs/jpfa.md, isolation rule 1). Built first, published by one durable store,
+ * a record needs no such lock: a crash between the two leaves it unreachable, and recovery reclaims
+ * it.
  */
 final class FaWriter implements RecordWriter {
   private final Heap heap;

@@ -70,6 +70,31 @@ public final class Dirs {
     }
   }
 
+  /**
+   * True in YCSB's run phase: the client sets {@code dotransactions=true} for {@code -t} (false for
+   * {@code -load}). A binding then reads what a load left and creates nothing.
+   */
+  public static boolean runPhase(Properties p) {
+    return "true".equals(p.getProperty("dotransactions"));
+  }
+
+  /**
+   * Refuses the run phase on a table file that does not exist: the client would otherwise create an
+   * empty one and report every read NOT_FOUND.
+   */
+  public static void requireLoaded(Properties p, Path file) {
+    if (runPhase(p) && !Files.exists(file)) {
+      throw new IllegalStateException(
+          "no table at "
+              + file
+              + ": the run phase (-t) reads what a load phase (-load) left there; run -load first,"
+              + " with the same "
+              + DIR_PROPERTY
+              + "="
+              + p.getProperty(DIR_PROPERTY, "(default)"));
+    }
+  }
+
   public static boolean delete(Properties p) {
     return Boolean.parseBoolean(p.getProperty(DELETE_PROPERTY, "false"));
   }

@@ -26,7 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * value of one of 10,000 keys) alone, the same put inside a block, and a block holding one durable
  * 8-byte array store (the block's fixed cost: its undo and commit fences, plus the store's own).
  * The goal: {@code putInBlock <= put + blockOneStore}. Each benchmark runs in its own forks, so
- * {@code put}'s fork never ran a block (the hooks' cheapest path).
+ * {@code put}'s fork never ran a block (the hooks' cheapest path). {@code put} and {@code
+ * removeInsert} also measure J-PDT outside blocks against a build from before blocks existed (the
+ * class compiles there unchanged).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -83,6 +85,14 @@ public class BlockPutBench {
   @Benchmark
   public String put(Maps s) {
     return s.map.put(s.key(), "w");
+  }
+
+  /** Removes a present key and puts it back: the map's unlink and publish paths, outside blocks. */
+  @Benchmark
+  public String removeInsert(Maps s) {
+    String k = s.key();
+    s.map.remove(k);
+    return s.map.put(k, "w");
   }
 
   @Benchmark

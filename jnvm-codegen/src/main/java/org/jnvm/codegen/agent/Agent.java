@@ -17,14 +17,36 @@ import org.jnvm.codegen.Transformer;
  * compiled (it then fails when used); build-time transformation reports it earlier.
  */
 public final class Agent {
+  /** A class of ASM's that the transformer needs (renamed with ASM in the agent jar). */
+  private static final String ASM_PROBE = "org.objectweb.asm.ClassReader";
+
   private Agent() {}
 
   public static void premain(String args, Instrumentation inst) {
+    requireAsm();
     if (args == null || args.isBlank()) {
       System.err.println("[jnvm] codegen agent: no package prefix given, nothing transformed");
       return;
     }
     inst.addTransformer(transformer(List.of(args.split(","))));
+  }
+
+  /**
+   * Fails the JVM's start when ASM cannot be loaded: the transformer would otherwise fail inside
+   * every {@code transform} call, which the JVM ignores, and leave every class untransformed.
+   */
+  static void requireAsm() {
+    try {
+      Class.forName(ASM_PROBE, false, Agent.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalStateException(
+          "[jnvm] codegen agent: ASM ("
+              + ASM_PROBE
+              + ") is not on the class path, so no class would be transformed; use the"
+              + " self-contained agent jar jnvm-codegen-VERSION-agent.jar, or put asm and"
+              + " asm-tree on the class path",
+          e);
+    }
   }
 
   /** The class file transformer for a code base named by {@code prefixes}. */

@@ -45,4 +45,12 @@ public interface Backend {
 
   /** True if the backend answers YCSB scans (workload E). */
   boolean supportsScan();
+
+  /**
+   * True if the records outlive the JVM (files under the table directory): YCSB's run phase then
+   * expects a load phase to have left them (see {@link org.jnvm.ycsb.Dirs#requireLoaded}).
+   */
+  default boolean persists() {
+    return true;
+  }
 }

@@ -64,6 +64,7 @@ public final class InfinispanDB extends DB {
     try {
       Backend backend = Backends.byName(p.getProperty(BACKEND_PROPERTY, "volatile"));
       Path dir = Dirs.tableDir(p, backend.name());
+      if (backend.persists()) Dirs.requireLoaded(p, dir);
       BenchDirs dirs =
           new BenchDirs(
               dir, memoryCount(p), Sizes.heapSize(p, HEAP_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN));
@@ -74,8 +75,8 @@ public final class InfinispanDB extends DB {
       codec = backend.codec(shared.cache, p);
       locks = backend.freesReplaced() ? LOCKS : null;
       scans = backend.supportsScan();
-    } catch (RuntimeException e) {
-      throw new DBException("cannot start the Infinispan binding: " + e.getMessage(), e);
+    } catch (RuntimeException | LinkageError e) { // LinkageError: a class failed to initialize
+      throw new DBException("cannot start the Infinispan binding: " + e, e);
     }
   }
 

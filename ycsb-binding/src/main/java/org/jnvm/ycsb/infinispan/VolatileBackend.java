@@ -32,4 +32,9 @@ final class VolatileBackend implements Backend {
   public boolean supportsScan() {
     return false;
   }
+
+  @Override
+  public boolean persists() {
+    return false;
+  }
 }

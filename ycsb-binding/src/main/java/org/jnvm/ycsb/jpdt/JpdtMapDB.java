@@ -63,9 +63,12 @@ public final class JpdtMapDB extends DB {
       String table = p.getProperty("table", "usertable");
       schema = FieldSchema.of(p);
       capacity = Integer.parseInt(p.getProperty("fieldlength", "100"));
-      shared = SharedHeap.acquire(file, size, table, kind.equals("ordered"), Dirs.delete(p));
-    } catch (RuntimeException e) {
-      throw new DBException("cannot open the J-PDT map binding: " + e.getMessage(), e);
+      Dirs.requireLoaded(p, file);
+      shared =
+          SharedHeap.acquire(
+              file, size, table, kind.equals("ordered"), Dirs.delete(p), Dirs.runPhase(p));
+    } catch (RuntimeException | LinkageError e) { // LinkageError: a class failed to initialize
+      throw new DBException("cannot open the J-PDT map binding: " + e, e);
     }
   }
 

@@ -45,13 +45,22 @@ final class SharedHeap {
     this.deleteOnClose = deleteOnClose;
   }
 
-  /** The heap at {@code file} (created with {@code size} bytes if missing) and its table map. */
+  /**
+   * The heap at {@code file} (created with {@code size} bytes if missing) and its table map. In the
+   * run phase ({@code mustExist}) neither the heap nor the map is created: a missing one is an
+   * error, as is a table loaded as the other kind of map.
+   */
   static synchronized SharedHeap acquire(
-      Path file, long size, String table, boolean orderedMap, boolean deleteOnClose) {
+      Path file,
+      long size,
+      String table,
+      boolean orderedMap,
+      boolean deleteOnClose,
+      boolean mustExist) {
     String key = file.toAbsolutePath() + "|" + table + "|" + orderedMap;
     SharedHeap s = OPEN.get(key);
     if (s == null) {
-      s = open(key, file, size, table, orderedMap, deleteOnClose);
+      s = open(key, file, size, table, orderedMap, deleteOnClose, mustExist);
       OPEN.put(key, s);
     }
     s.refs++;
@@ -72,7 +81,13 @@ final class SharedHeap {
   }
 
   private static SharedHeap open(
-      String key, Path file, long size, String table, boolean ordered, boolean delete) {
+      String key,
+      Path file,
+      long size,
+      String table,
+      boolean ordered,
+      boolean delete,
+      boolean mustExist) {
     // Catalogue the record class before recovery or a read resurrects a record.
     Objects.requireNonNull(PRecord.TYPE);
     try {
@@ -82,7 +97,8 @@ final class SharedHeap {
     }
     Heap heap = Heap.openOrCreate(file, size);
     try {
-      String root = "ycsb-" + (ordered ? "ordered-" : "hash-") + table;
+      String root = rootName(ordered, table);
+      requireKind(heap, table, ordered, mustExist);
       if (ordered) {
         PSkipListMap<String, PRecord> m = orderedRoot(heap, root);
         return new SharedHeap(key, heap, m, m, delete);
@@ -91,6 +107,37 @@ final class SharedHeap {
     } catch (RuntimeException e) {
       heap.close();
       throw e;
+    }
+  }
+
+  private static String rootName(boolean ordered, String table) {
+    return "ycsb-" + (ordered ? "ordered-" : "hash-") + table;
+  }
+
+  /**
+   * Refuses a table loaded as the other kind of map (a second, empty root would answer NOT_FOUND),
+   * and, in the run phase, a table never loaded.
+   */
+  private static void requireKind(Heap heap, String table, boolean ordered, boolean mustExist) {
+    if (heap.roots().exists(rootName(ordered, table))) return;
+    if (heap.roots().exists(rootName(!ordered, table))) {
+      throw new IllegalStateException(
+          "the heap "
+              + heap.file()
+              + " holds table "
+              + table
+              + " as "
+              + (ordered ? "a hash" : "an ordered")
+              + " map, not as "
+              + (ordered ? "an ordered" : "a hash")
+              + " one: run with "
+              + JpdtMapDB.MAP_PROPERTY
+              + "="
+              + (ordered ? "hash" : "ordered"));
+    }
+    if (mustExist) {
+      throw new IllegalStateException(
+          "the heap " + heap.file() + " holds no table " + table + ": run -load first");
     }
   }
 

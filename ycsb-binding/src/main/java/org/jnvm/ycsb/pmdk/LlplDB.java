@@ -66,12 +66,13 @@ public final class LlplDB extends DB {
     Properties p = getProperties();
     try {
       Path file = Dirs.tableDir(p, "pmdk").resolve(POOL_FILE);
+      Dirs.requireLoaded(p, file);
       long size = Sizes.poolSize(p, POOL_SIZE_PROPERTY, BYTES_PER_RECORD, MARGIN, Long.MAX_VALUE);
       schema = FieldSchema.of(p);
       capacity = Integer.parseInt(p.getProperty("fieldlength", "100"));
       pool = SharedPool.acquire(file, size);
       heap = pool.heap;
-    } catch (RuntimeException | UnsatisfiedLinkError e) {
+    } catch (RuntimeException | LinkageError e) { // UnsatisfiedLinkError: no libpmemobj
       throw new DBException("cannot open the PMDK (LLPL) binding: " + e, e);
     }
   }
