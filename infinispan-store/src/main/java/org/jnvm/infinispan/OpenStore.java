@@ -54,7 +54,8 @@ final class OpenStore {
     }
     try {
       StoreRoot root = StoreRoot.openOrCreate(heap, cache, c.mode(), segments);
-      RecordWriter w = c.mode() == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap);
+      RecordWriter w =
+          c.mode() == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap, c.checksums());
       SegmentMaps maps = new SegmentMaps(root, w);
       Transactions tx = Transactions.open(heap, cache, maps, w); // replays committed ones first
       return new OpenStore(heap, maps, tx, ctx, c.segmented());

@@ -1,5 +1,6 @@
 package org.jnvm.infinispan;
 
+import java.util.zip.CRC32C;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.PObject;
@@ -18,15 +19,22 @@ import org.jnvm.core.pmem.Pmem;
  *   | ref   | long    | long     | long   | long     | long    |
  *   +-------+---------+----------+--------+----------+---------+
  *   48          52        56            60      64
- *   +-----------+---------+-------------+-------+--------------------------------------+
- *   | valueLen  | metaLen | internalLen | flags | value bytes | metadata | internal     |
- *   | int       | int     | int         | int   | (marshalled, when value is 0)        |
- *   +-----------+---------+-------------+-------+--------------------------------------+
+ *   +-----------+---------+-------------+-------+--------------------------------------+-------+
+ *   | valueLen  | metaLen | internalLen | flags | value bytes | metadata | internal     | crc   |
+ *   | int       | int     | int         | int   | (marshalled, when value is 0)        | int?  |
+ *   +-----------+---------+-------------+-------+--------------------------------------+-------+
  * </pre>
  *
  * {@code value} is 0 when the value is marshalled inline; {@code flags} holds the metadata kind
- * ({@link EntryData#NO_METADATA}, {@link EntryData#COMPACT}, {@link EntryData#MARSHALLED}); {@code
- * internalLen} is -1 when there is no internal metadata.
+ * ({@link EntryData#NO_METADATA}, {@link EntryData#COMPACT}, {@link EntryData#MARSHALLED}) in its
+ * low byte, and {@link #CRC_FLAG} when the record ends with a checksum; {@code internalLen} is -1
+ * when there is no internal metadata.
+ *
+ * <p>Checksums (the store's {@code checksums="true"}): {@code crc} is the CRC32C of every payload
+ * byte before it (the value reference, timestamps, lengths, flags, value bytes, metadata, internal
+ * metadata), written with the record and checked on every read of it, whatever the store's setting
+ * then. It does not cover the key object or a J-NVM value's own bytes (an object the store only
+ * references).
  */
 final class PdtEntry extends PObject implements StoredEntry {
   static final int VALUE = 0;
@@ -41,6 +49,14 @@ final class PdtEntry extends PObject implements StoredEntry {
   static final int FLAGS = INTERNAL_LEN + 4;
   static final int DATA = FLAGS + 4;
 
+  /** In {@link #FLAGS}: the metadata kind. */
+  static final int KIND_MASK = 0xff;
+
+  /** In {@link #FLAGS}: the record ends with a CRC32C of the payload before it. */
+  static final int CRC_FLAG = 1 << 8;
+
+  private static final int CRC_BYTES = 4;
+
   static final PersistentClass<PdtEntry> TYPE =
       PersistentClass.builder("org.jnvm.infinispan.PdtEntry", (h, a) -> new PdtEntry(h, a, null))
           .refs(VALUE)
@@ -52,13 +68,10 @@ final class PdtEntry extends PObject implements StoredEntry {
 
   /**
    * A record of {@code d}, and the J-NVM value it references, written back but not fenced: the map
-   * fences once before publishing it.
+   * fences once before publishing it. With {@code checksum}, the record ends with its CRC32C.
    */
-  PdtEntry(Heap heap, EntryData d) {
-    super(
-        heap,
-        TYPE,
-        DATA + (long) len(d.valueBytes()) + len(d.metadataBytes()) + len(d.internalBytes()));
+  PdtEntry(Heap heap, EntryData d, boolean checksum) {
+    super(heap, TYPE, DATA + dataBytes(d) + (checksum ? CRC_BYTES : 0));
     setRef(VALUE, d.valueRef());
     setLong(CREATED, d.created());
     setLong(LAST_USED, d.lastUsed());
@@ -68,11 +81,14 @@ final class PdtEntry extends PObject implements StoredEntry {
     setInt(VALUE_LEN, len(d.valueBytes()));
     setInt(META_LEN, len(d.metadataBytes()));
     setInt(INTERNAL_LEN, d.internalBytes() == null ? -1 : d.internalBytes().length);
-    setInt(FLAGS, d.metadataKind());
+    setInt(FLAGS, d.metadataKind() | (checksum ? CRC_FLAG : 0));
     long at = fieldAddress(DATA);
     at = put(d.valueBytes(), at);
     at = put(d.metadataBytes(), at);
-    put(d.internalBytes(), at);
+    at = put(d.internalBytes(), at);
+    if (checksum) {
+      setInt(DATA + dataBytes(d), crc(d.valueBytes(), d.metadataBytes(), d.internalBytes()));
+    }
     if (d.valueRef() != null) d.valueRef().pwbObject();
     pwbObject();
   }
@@ -83,7 +99,10 @@ final class PdtEntry extends PObject implements StoredEntry {
 
   @Override
   public EntryData read() {
-    if (Pmem.CHECKS) checkLengths(); // here, not on resurrection: iteration can skip a bad record
+    int flags = getInt(FLAGS);
+    boolean checksum = (flags & CRC_FLAG) != 0;
+    // here, not on resurrection: iteration can skip a bad record
+    if (Pmem.CHECKS || checksum) checkLengths();
     int vl = getInt(VALUE_LEN);
     int ml = getInt(META_LEN);
     int il = getInt(INTERNAL_LEN);
@@ -91,9 +110,16 @@ final class PdtEntry extends PObject implements StoredEntry {
     if (ref instanceof StringKey || ref instanceof Blob) throw RecordErrors.keyAsValue(this, ref);
     long at = fieldAddress(DATA);
     byte[] value = ref == null ? get(at, vl) : null;
-    int kind = getInt(FLAGS);
+    int kind = flags & KIND_MASK;
     byte[] meta = kind == EntryData.MARSHALLED ? get(at + vl, ml) : null;
     byte[] internal = il < 0 ? null : get(at + vl + ml, il);
+    if (checksum) {
+      checkCrc(
+          value != null ? value : get(at, vl),
+          meta != null ? meta : get(at + vl, ml),
+          internal,
+          DATA + vl + ml + Math.max(0, il));
+    }
     return new EntryData(
         ref,
         value,
@@ -122,6 +148,36 @@ final class PdtEntry extends PObject implements StoredEntry {
     return this;
   }
 
+  /** The CRC32C of the payload before the checksum: the fixed fields, then the data parts. */
+  private int crc(byte[] value, byte[] meta, byte[] internal) {
+    CRC32C c = new CRC32C();
+    c.update(get(fieldAddress(0), DATA));
+    if (value != null) c.update(value);
+    if (meta != null) c.update(meta);
+    if (internal != null) c.update(internal);
+    return (int) c.getValue();
+  }
+
+  private void checkCrc(byte[] value, byte[] meta, byte[] internal, long crcAt) {
+    int stored = getInt(crcAt);
+    int computed = crc(value, meta, internal);
+    if (stored != computed) {
+      throw new HeapCorruptException(
+          "record 0x"
+              + Long.toHexString(offset())
+              + " checksum mismatch: stored=0x"
+              + Integer.toHexString(stored)
+              + " computed=0x"
+              + Integer.toHexString(computed)
+              + " (a byte of the record changed since it was written) file="
+              + heap().file());
+    }
+  }
+
+  private static long dataBytes(EntryData d) {
+    return (long) len(d.valueBytes()) + len(d.metadataBytes()) + len(d.internalBytes());
+  }
+
   private static int len(byte[] b) {
     return b == null ? 0 : b.length;
   }
@@ -143,8 +199,14 @@ final class PdtEntry extends PObject implements StoredEntry {
     long vl = getInt(VALUE_LEN);
     long ml = getInt(META_LEN);
     long il = Math.max(0, getInt(INTERNAL_LEN));
-    int kind = getInt(FLAGS);
-    if (vl < 0 || ml < 0 || DATA + vl + ml + il > payloadSize() || kind < 0 || kind > 2) {
+    int flags = getInt(FLAGS);
+    long crc = (flags & CRC_FLAG) != 0 ? CRC_BYTES : 0;
+    int kind = flags & ~CRC_FLAG; // unknown bits make it out of range
+    if (vl < 0
+        || ml < 0
+        || DATA + vl + ml + il + crc > payloadSize()
+        || kind < 0
+        || kind > EntryData.MARSHALLED) {
       throw new HeapCorruptException(
           "entry record lengths out of its object: valueLen="
               + vl
@@ -153,7 +215,7 @@ final class PdtEntry extends PObject implements StoredEntry {
               + " internalLen="
               + il
               + " flags="
-              + kind
+              + flags
               + " payload="
               + payloadSize()
               + " file="

@@ -14,14 +14,22 @@ import org.jnvm.jpdt.collection.PConcurrentHashMap;
  */
 final class PdtWriter implements RecordWriter {
   private final Heap heap;
+  private final boolean checksums;
 
+  /** A writer of records without checksums (records that carry one are still checked on read). */
   PdtWriter(Heap heap) {
+    this(heap, false);
+  }
+
+  /** A writer whose new records end with a CRC32C if {@code checksums} (see {@link PdtEntry}). */
+  PdtWriter(Heap heap, boolean checksums) {
     this.heap = heap;
+    this.checksums = checksums;
   }
 
   @Override
   public void put(PConcurrentHashMap<Object, PObject> map, KeyForm key, EntryData d) {
-    PdtEntry fresh = new PdtEntry(heap, d);
+    PdtEntry fresh = new PdtEntry(heap, d, checksums);
     PObject old;
     try {
       old = map.put(key, fresh);
@@ -34,7 +42,7 @@ final class PdtWriter implements RecordWriter {
 
   @Override
   public PObject build(EntryData d) {
-    return new PdtEntry(heap, d);
+    return new PdtEntry(heap, d, checksums);
   }
 
   @Override

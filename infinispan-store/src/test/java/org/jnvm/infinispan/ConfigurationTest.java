@@ -73,10 +73,38 @@ public class ConfigurationTest {
       String xsd = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(
           xsd.contains("targetNamespace=\"" + JnvmStoreConfigurationParser.NAMESPACE + "\""));
-      for (String a : new String[] {"path", "size", "mode", "create-if-missing"}) {
+      for (String a : new String[] {"path", "size", "mode", "create-if-missing", "checksums"}) {
         assertTrue(xsd.contains("name=\"" + a + "\""), a);
       }
     }
+  }
+
+  public void checksumsAreOffByDefaultAndParsedFromXml() {
+    assertFalse(parse("/p", "64m", "JPDT", "true").checksums());
+    String xml =
+        String.format(XML, "/p", "64m", "JPDT", "true")
+            .replace("preload=\"true\"", "preload=\"true\" checksums=\"true\"");
+    Configuration c =
+        new ParserRegistry().parse(xml).getNamedConfigurationBuilders().get("c").build();
+    assertTrue(((JnvmStoreConfiguration) c.persistence().stores().get(0)).checksums());
+    assertMessage(
+        () ->
+            new ParserRegistry()
+                .parse(xml.replace("checksums=\"true\"", "checksums=\"yes\""))
+                .getNamedConfigurationBuilders()
+                .get("c")
+                .build(),
+        "checksums must be true or false: value=\"yes\"");
+  }
+
+  public void builderRefusesChecksumsInModeJpfa() {
+    ConfigurationBuilder b = new ConfigurationBuilder();
+    b.persistence()
+        .addStore(JnvmStoreConfigurationBuilder.class)
+        .path("/dev/shm/x")
+        .mode(StoreMode.JPFA)
+        .checksums(true);
+    assertMessage(b::build, "checksums are supported in mode JPDT only");
   }
 
   public void builderRefusesAMissingPath() {

@@ -9,7 +9,8 @@ public enum Attribute {
   PATH("path"),
   SIZE("size"),
   MODE("mode"),
-  CREATE_IF_MISSING("create-if-missing");
+  CREATE_IF_MISSING("create-if-missing"),
+  CHECKSUMS("checksums");
 
   private static final Map<String, Attribute> BY_NAME = new HashMap<>();
 

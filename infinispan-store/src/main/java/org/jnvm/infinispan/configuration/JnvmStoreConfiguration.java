@@ -11,8 +11,9 @@ import org.jnvm.infinispan.StoreMode;
 
 /**
  * The configuration of a {@link JnvmStore}: where its heap file is, the size of a heap it creates,
- * the mode, and whether a missing heap is created. Built by {@link JnvmStoreConfigurationBuilder}
- * or parsed from {@code <jnvm-store xmlns="urn:org:jnvm:infinispan:store:0.1">}.
+ * the mode, whether a missing heap is created, and whether records carry checksums. Built by {@link
+ * JnvmStoreConfigurationBuilder} or parsed from {@code <jnvm-store
+ * xmlns="urn:org:jnvm:infinispan:store:0.1">}.
  */
 @BuiltBy(JnvmStoreConfigurationBuilder.class)
 @ConfigurationFor(JnvmStore.class)
@@ -28,6 +29,8 @@ public class JnvmStoreConfiguration extends AbstractStoreConfiguration<JnvmStore
       AttributeDefinition.builder(Attribute.MODE, StoreMode.JPDT).immutable().build();
   public static final AttributeDefinition<Boolean> CREATE_IF_MISSING =
       AttributeDefinition.builder(Attribute.CREATE_IF_MISSING, true).immutable().build();
+  public static final AttributeDefinition<Boolean> CHECKSUMS =
+      AttributeDefinition.builder(Attribute.CHECKSUMS, false).immutable().build();
 
   public static AttributeSet attributeDefinitionSet() {
     return new AttributeSet(
@@ -36,7 +39,8 @@ public class JnvmStoreConfiguration extends AbstractStoreConfiguration<JnvmStore
         PATH,
         SIZE,
         MODE,
-        CREATE_IF_MISSING);
+        CREATE_IF_MISSING,
+        CHECKSUMS);
   }
 
   public JnvmStoreConfiguration(AttributeSet attributes, AsyncStoreConfiguration async) {
@@ -60,5 +64,13 @@ public class JnvmStoreConfiguration extends AbstractStoreConfiguration<JnvmStore
   /** Whether a missing heap file is created (true) or is an error at start (false). */
   public boolean createIfMissing() {
     return attributes.attribute(CREATE_IF_MISSING).get();
+  }
+
+  /**
+   * Whether new records end with a CRC32C of their bytes, checked on every read (J-PDT mode only;
+   * records written with one are checked whatever this says).
+   */
+  public boolean checksums() {
+    return attributes.attribute(CHECKSUMS).get();
   }
 }

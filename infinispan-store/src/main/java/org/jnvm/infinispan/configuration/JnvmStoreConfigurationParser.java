@@ -41,7 +41,8 @@ public class JnvmStoreConfigurationParser implements ConfigurationParser {
         case PATH -> b.path(value);
         case SIZE -> b.size(value);
         case MODE -> b.mode(mode(value));
-        case CREATE_IF_MISSING -> b.createIfMissing(bool(value));
+        case CREATE_IF_MISSING -> b.createIfMissing(bool(Attribute.CREATE_IF_MISSING, value));
+        case CHECKSUMS -> b.checksums(bool(Attribute.CHECKSUMS, value));
         default -> CacheParser.parseStoreAttribute(reader, i, b);
       }
     }
@@ -59,11 +60,11 @@ public class JnvmStoreConfigurationParser implements ConfigurationParser {
     }
   }
 
-  private static boolean bool(String v) {
+  private static boolean bool(Attribute a, String v) {
     if ("true".equalsIgnoreCase(v.trim())) return true;
     if ("false".equalsIgnoreCase(v.trim())) return false;
     throw new CacheConfigurationException(
-        "jnvm-store: create-if-missing must be true or false: value=\"" + v + "\"");
+        "jnvm-store: " + a + " must be true or false: value=\"" + v + "\"");
   }
 
   @Override

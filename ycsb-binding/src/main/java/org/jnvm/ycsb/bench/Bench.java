@@ -75,7 +75,7 @@ public final class Bench {
   }
 
   static List<Unit> plan(Options o, Path out, Path heapDir) {
-    List<String> names = o.backends != null ? o.backends : Targets.names();
+    List<String> names = o.backends != null ? o.backends : Targets.defaults();
     List<Unit> units = new ArrayList<>();
     long pid = ProcessHandle.current().pid();
     Path tsv = out.resolve("results.tsv");

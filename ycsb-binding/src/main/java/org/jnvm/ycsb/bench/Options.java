@@ -36,13 +36,13 @@ final class Options {
         "  --ops N          operations per workload (default 1M; E runs a tenth)",
         "  --threads LIST   client thread counts, e.g. 1,2 (default 1)",
         "  --workloads LIST a,b,c,d,e,f (default all; E runs only where scans are supported)",
-        "  --backends LIST  default: every backend this build has (see below)",
+        "  --backends LIST  default: every backend this build has but the optional ones (below)",
         "  --heap-dir DIR   where stores, heaps and pools go (default /dev/shm)",
         "  --warmup SECONDS unmeasured run of the first workload in each JVM (default 2; 0: none)",
         "  --paper          the SOSP'21 size: 3M records, exactly 3M operations per workload",
         "  --out DIR        results directory (default results/ycsb-<timestamp>)",
         "  --help",
-        "Backends: " + String.join(", ", Targets.names()),
+        "Backends: " + Targets.described(),
         "Writes report.md (also printed), results.tsv, chart.png and one log per JVM.");
   }
 

@@ -27,7 +27,12 @@ final class Targets {
       Map<String, String> p = Map.of(InfinispanDB.BACKEND_PROPERTY, b.name());
       t.add(
           new Target(
-              b.name(), b.label(), InfinispanDB.class.getName(), p, b.supportsScan() ? p : null));
+              b.name(),
+              b.label(),
+              InfinispanDB.class.getName(),
+              p,
+              b.supportsScan() ? p : null,
+              b.optional()));
     }
     t.add(
         new Target(
@@ -42,6 +47,17 @@ final class Targets {
 
   static List<String> names() {
     return all().stream().map(Target::name).toList();
+  }
+
+  /** What a run without {@code --backends} runs: every target but the optional ones. */
+  static List<String> defaults() {
+    return all().stream().filter(t -> !t.optional()).map(Target::name).toList();
+  }
+
+  /** Every name, the optional ones marked, for the usage text. */
+  static String described() {
+    return String.join(
+        ", ", all().stream().map(t -> t.name() + (t.optional() ? " (optional)" : "")).toList());
   }
 
   static Target byName(String name) {

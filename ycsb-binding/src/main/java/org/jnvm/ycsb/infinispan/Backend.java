@@ -53,4 +53,9 @@ public interface Backend {
   default boolean persists() {
     return true;
   }
+
+  /** True if {@code bin/jnvm bench} runs it only when {@code --backends} names it. */
+  default boolean optional() {
+    return false;
+  }
 }

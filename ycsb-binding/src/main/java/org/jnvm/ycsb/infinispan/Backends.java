@@ -13,7 +13,9 @@ public final class Backends {
           new JnvmBackend(StoreMode.JPDT),
           new JnvmBackend(StoreMode.JPFA),
           new FileStoreBackend(),
-          new RocksDbBackend());
+          new RocksDbBackend(),
+          new JnvmBytesBackend(false),
+          new JnvmBytesBackend(true));
 
   private Backends() {}
 
