@@ -77,8 +77,7 @@ final class StoreRoot extends PObject {
           new PConcurrentHashMap<>(heap, StoreKeyType.registered(), PTypes.objects());
       r.setRef(MAPS_OFFSET + 8L * s, m);
     }
-    r.persist();
-    heap.roots().put(rootName(cache), r);
+    heap.roots().put(rootName(cache), r); // writes r back and fences before naming it
     return r;
   }
 

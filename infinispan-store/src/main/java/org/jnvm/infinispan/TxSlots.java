@@ -51,8 +51,7 @@ final class TxSlots extends PObject {
     PObject found = heap.roots().get(rootName(cache));
     if (found == null) {
       TxSlots s = new TxSlots(heap);
-      s.persist();
-      heap.roots().put(rootName(cache), s);
+      heap.roots().put(rootName(cache), s); // writes s back and fences before naming it
       return s;
     }
     if (!(found instanceof TxSlots s) || s.payloadSize() != 8L * SLOTS) {
