@@ -1,7 +1,10 @@
 package org.jnvm.crucial.apps;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import org.jnvm.dso.server.QuietLogs;
 
 /**
  * {@code bin/jnvm crucial APP [OPTIONS]}: runs one sample application and prints its result.
@@ -17,6 +20,7 @@ public final class CrucialMain {
           "  --servers H:P,H:P   DSO nodes (default: one embedded node, removed at exit)",
           "  --backend B         threads (default) | processes (forked worker JVMs)",
           "  --workers N         functions that can run at once (default 4; santa: 16)",
+          "  -v, --verbose       show the libraries' INFO logging (Infinispan, JGroups)",
           "pi:         --tasks N (default workers) --points N per task (10000000) --seed S (1)",
           "mandelbrot: --width W (800) --height H (600) --iterations I (255) --tasks N",
           "            --out FILE.png",
@@ -34,8 +38,11 @@ public final class CrucialMain {
       System.out.println(USAGE);
       return;
     }
+    List<String> rest = new ArrayList<>(List.of(args));
+    boolean verbose = rest.remove("-v") | rest.remove("--verbose");
+    if (!verbose) QuietLogs.apply();
     try {
-      run(args);
+      run(rest.toArray(String[]::new));
     } catch (IllegalArgumentException e) {
       System.err.println("crucial: " + e.getMessage());
       System.err.println(USAGE);

@@ -1,13 +1,10 @@
 package org.jnvm.dso.server;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.jnvm.core.pmem.Pmem;
 
 /**
@@ -37,9 +34,6 @@ public final class DsoServerMain {
           "  --token-file FILE    clients must present the secret this file holds",
           "  --drop-replies N     fault injection: drop the first reply of every N-th call");
 
-  /** Held so the levels stick (JUL keeps loggers weakly). */
-  private static final List<Logger> QUIET = new ArrayList<>();
-
   private DsoServerMain() {}
 
   public static void main(String[] args) {
@@ -56,7 +50,7 @@ public final class DsoServerMain {
       System.out.println(USAGE);
       return;
     }
-    quietLogs();
+    QuietLogs.apply();
     NodeConfig c = config(o);
     DsoNode node = DsoNode.start(c, Long.parseLong(o.getOrDefault("start-timeout", "120")) * 1000);
     Runtime.getRuntime().addShutdownHook(new Thread(node::close, "dso-shutdown"));
@@ -149,13 +143,5 @@ public final class DsoServerMain {
       o.put(a.substring(2), args[++i]);
     }
     return o;
-  }
-
-  private static void quietLogs() {
-    for (String n : List.of("org.infinispan", "org.jgroups", "org.jboss")) {
-      Logger l = Logger.getLogger(n);
-      l.setLevel(Level.WARNING);
-      QUIET.add(l);
-    }
   }
 }
