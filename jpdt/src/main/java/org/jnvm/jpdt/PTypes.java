@@ -54,10 +54,25 @@ public final class PTypes {
    * {@code new PArrayList<Account>(heap, PTypes.objects(Account.class))}. The class is a compile
    * time witness only: the container records the objects type, and a reopened container may be read
    * as holding any class its elements are instances of.
+   *
+   * <p>{@code T} has no bound: a {@code @Persistent} class as written does not extend {@link
+   * PObject} when the code that uses it is compiled; the code generator rebases it afterwards. So
+   * the check is at run time.
+   *
+   * @throws IllegalArgumentException if the class is not persistent (not a {@code PObject}: a
+   *     {@code @Persistent} class the code generator did not transform)
    */
-  public static <T extends PObject> PType<T> objects(Class<T> elementClass) {
+  @SuppressWarnings("unchecked")
+  public static <T> PType<T> objects(Class<T> elementClass) {
     java.util.Objects.requireNonNull(elementClass, "elementClass");
-    return objects();
+    if (!PObject.class.isAssignableFrom(elementClass)) {
+      throw new IllegalArgumentException(
+          "not a persistent class: "
+              + elementClass.getName()
+              + " does not extend PObject (a @Persistent class must be transformed by"
+              + " jnvm-codegen: jnvm-maven-plugin's transform goal, or the java agent)");
+    }
+    return (PType<T>) OBJECTS;
   }
 
   /** {@link PString} references; lookups also accept a {@code String} with the same chars. */

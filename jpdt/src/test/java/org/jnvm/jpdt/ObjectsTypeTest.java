@@ -1,0 +1,32 @@
+package org.jnvm.jpdt;
+
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.jnvm.core.heap.Node;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code PTypes.objects(Class)} compiles for a {@code @Persistent} class as written (which extends
+ * {@code PObject} only once transformed), and refuses at run time a class that is not persistent,
+ * saying how to make it so. (user-project-it compiles a user's {@code
+ * PTypes.objects(Account.class)} against an untransformed {@code Account}.)
+ */
+class ObjectsTypeTest {
+  /** Stands for a {@code @Persistent} class before the code generator rebased it. */
+  static final class NotTransformed {}
+
+  @Test
+  void aPersistentClassGivesTheObjectsType() {
+    assertSame(PTypes.objects(), PTypes.objects(Node.class));
+  }
+
+  @Test
+  void aClassThatIsNotPersistentIsRefusedWithTheFix() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PTypes.objects(NotTransformed.class));
+    assertTrue(e.getMessage().contains(NotTransformed.class.getName()), e.getMessage());
+    assertTrue(e.getMessage().contains("jnvm-maven-plugin's transform goal"), e.getMessage());
+  }
+}
