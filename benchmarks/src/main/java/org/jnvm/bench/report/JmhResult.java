@@ -1,5 +1,8 @@
 package org.jnvm.bench.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,31 +24,43 @@ public record JmhResult(
     String unit,
     String settings) {
 
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   /** Parses a JMH JSON result file (an array of benchmark results). */
-  @SuppressWarnings("unchecked")
   public static List<JmhResult> parse(String json) {
-    Object root = Json.parse(json);
-    if (!(root instanceof List<?> list)) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          "bad JSON: "
+              + e.getOriginalMessage()
+              + " at line "
+              + e.getLocation().getLineNr()
+              + ", column "
+              + e.getLocation().getColumnNr(),
+          e);
+    }
+    if (root == null || !root.isArray()) {
       throw new IllegalArgumentException("JMH JSON must be an array of results");
     }
     List<JmhResult> out = new ArrayList<>();
-    for (Object o : list) out.add(of((Map<String, Object>) o));
+    for (JsonNode o : root) out.add(of(o));
     return out;
   }
 
-  @SuppressWarnings("unchecked")
-  private static JmhResult of(Map<String, Object> m) {
-    Map<String, Object> metric = (Map<String, Object>) m.get("primaryMetric");
+  private static JmhResult of(JsonNode m) {
+    JsonNode metric = m.get("primaryMetric");
     if (metric == null) throw new IllegalArgumentException("JMH result without primaryMetric");
     Map<String, String> params = new LinkedHashMap<>();
-    Object p = m.get("params");
-    if (p instanceof Map<?, ?> pm) pm.forEach((k, v) -> params.put((String) k, String.valueOf(v)));
+    JsonNode p = m.get("params");
+    if (p != null) p.fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
     return new JmhResult(
-        simpleName((String) m.get("benchmark")),
+        simpleName(m.path("benchmark").asText()),
         Map.copyOf(params),
         number(metric.get("score")),
         number(metric.get("scoreError")),
-        (String) metric.get("scoreUnit"),
+        metric.path("scoreUnit").asText(),
         settings(m));
   }
 
@@ -57,27 +72,24 @@ public record JmhResult(
   }
 
   /** JMH writes "NaN" as a string when an error cannot be computed. */
-  private static double number(Object o) {
-    if (o instanceof Double d) return d;
-    if (o instanceof String s) return Double.parseDouble(s);
+  private static double number(JsonNode n) {
+    if (n == null) return Double.NaN;
+    if (n.isNumber()) return n.doubleValue();
+    if (n.isTextual()) return Double.parseDouble(n.asText());
     return Double.NaN;
   }
 
-  private static String settings(Map<String, Object> m) {
+  private static String settings(JsonNode m) {
     return String.format(
         "JMH %s, JDK %s (%s), %s fork(s), warm-up %s x %s, measurement %s x %s",
-        m.get("jmhVersion"),
-        m.get("jdkVersion"),
-        m.get("vmName"),
-        integer(m.get("forks")),
-        integer(m.get("warmupIterations")),
-        m.get("warmupTime"),
-        integer(m.get("measurementIterations")),
-        m.get("measurementTime"));
-  }
-
-  private static String integer(Object o) {
-    return o instanceof Double d ? Long.toString(d.longValue()) : String.valueOf(o);
+        m.path("jmhVersion").asText(),
+        m.path("jdkVersion").asText(),
+        m.path("vmName").asText(),
+        m.path("forks").asText(),
+        m.path("warmupIterations").asText(),
+        m.path("warmupTime").asText(),
+        m.path("measurementIterations").asText(),
+        m.path("measurementTime").asText());
   }
 
   public String param(String name) {

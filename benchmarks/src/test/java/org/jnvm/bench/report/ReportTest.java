@@ -2,6 +2,7 @@ package org.jnvm.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -45,6 +46,18 @@ class ReportTest {
         "JMH 1.37, JDK 17.0.15 (OpenJDK 64-Bit Server VM), 1 fork(s), warm-up 2 x 1 s,"
             + " measurement 3 x 1 s",
         c.settings());
+  }
+
+  @Test
+  void badJsonIsAnErrorSayingWhere() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> JmhResult.parse("[{\"a\": 1 2}]"));
+    assertTrue(
+        e.getMessage().startsWith("bad JSON: ") && e.getMessage().contains("line 1"),
+        e.getMessage());
+    assertEquals(
+        "JMH JSON must be an array of results",
+        assertThrows(IllegalArgumentException.class, () -> JmhResult.parse("{}")).getMessage());
   }
 
   @Test

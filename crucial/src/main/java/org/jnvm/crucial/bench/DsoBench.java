@@ -1,5 +1,6 @@
 package org.jnvm.crucial.bench;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import org.jnvm.dso.lib.AtomicReference;
 import org.jnvm.dso.lib.Counter;
 import org.jnvm.dso.lib.Semaphore;
 import org.jnvm.dso.wire.TypeRegistry;
+import redis.clients.jedis.Jedis;
 
 /**
  * {@code bin/jnvm dso-bench}: latency of 1 KB get/put and counter increments on the DSO (ephemeral,
@@ -174,17 +176,18 @@ public final class DsoBench {
       throws Exception {
     log("starting " + system + " (AOF under " + dir + ")");
     RedisServer s = keep(open, RedisServer.start(fsync, dir.resolve(fsync), Ports.free()));
-    Resp c = keep(open, new Resp("127.0.0.1", s.port));
+    Jedis c = keep(open, s.client());
+    byte[] key = "k1".getBytes(StandardCharsets.US_ASCII);
     byte[] kb = new byte[1024];
-    c.call("SET", "k1", kb);
+    c.set(key, kb);
     return Target.of(
         system,
-        i -> c.call("GET", "k1"),
+        i -> c.get(key),
         i -> {
           kb[0] = (byte) i;
-          c.call("SET", "k1", kb);
+          c.set(key, kb);
         },
-        i -> c.call("INCR", "n"));
+        i -> c.incr("n"));
   }
 
   private void shipping(DsoClient dso) throws Exception {

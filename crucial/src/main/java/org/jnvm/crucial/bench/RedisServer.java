@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
  * A redis-server child process on loopback, append-only file on with the given fsync policy, no
@@ -64,16 +66,21 @@ final class RedisServer implements AutoCloseable {
   private void awaitUp() throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (System.nanoTime() < deadline) {
-      try (Resp r = new Resp("127.0.0.1", port)) {
-        if ("PONG".equals(r.call("PING"))) {
+      try (Jedis r = client()) {
+        if ("PONG".equals(r.ping())) {
           return;
         }
-      } catch (IOException e) {
+      } catch (JedisConnectionException e) {
         Thread.sleep(50);
       }
     }
     close();
     throw new IllegalStateException("redis-server did not answer on port " + port + " in 20 s");
+  }
+
+  /** A new connection to this server (Jedis: one socket, not thread-safe). */
+  Jedis client() {
+    return new Jedis("127.0.0.1", port);
   }
 
   @Override
