@@ -4,8 +4,24 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
-/** The command line of {@code bin/jnvm bench}. */
+/** The command line of {@code bin/jnvm bench} (picocli: parsing, errors and {@code --help}). */
+@Command(
+    name = "bin/jnvm bench",
+    sortOptions = false,
+    description =
+        "YCSB on Infinispan embedded with each persistence backend, and on J-PDT and PMDK"
+            + " directly, side by side on emulated NVMM (/dev/shm). Quick default: about 2.5"
+            + " minutes on 2 cores.",
+    footer = {
+      "Backends: ${bench.backends}",
+      "Writes report.md (also printed), results.tsv, chart.png and one log per JVM."
+    })
 final class Options {
   static final long QUICK_RECORDS = 50_000;
   static final double QUICK_SECONDS = 3;
@@ -13,72 +29,110 @@ final class Options {
   static final long PAPER_RECORDS = 3_000_000;
   static final long PAPER_OPS = 3_000_000;
 
+  @Option(
+      names = "--records",
+      paramLabel = "N",
+      converter = Count.class,
+      description = "records loaded (default 50k; k, M suffixes)")
   long records = QUICK_RECORDS;
-  long ops = QUICK_OPS;
+
+  @Option(
+      names = "--seconds",
+      paramLabel = "S",
+      converter = Seconds.class,
+      description =
+          "each workload runs S seconds or --ops operations, whichever ends first (default 3;"
+              + " 0: exactly --ops operations)")
   double seconds = QUICK_SECONDS;
-  double warmUpSeconds = 2;
+
+  @Option(
+      names = "--ops",
+      paramLabel = "N",
+      converter = Count.class,
+      description = "operations per workload (default 1M; E runs a tenth)")
+  long ops = QUICK_OPS;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "LIST",
+      converter = Threads.class,
+      description = "client thread counts, e.g. 1,2 (default 1)")
   List<Integer> threads = List.of(1);
+
+  @Option(
+      names = "--workloads",
+      paramLabel = "LIST",
+      converter = WorkloadList.class,
+      description = "a,b,c,d,e,f (default all; E runs only where scans are supported)")
   List<String> workloads = Workloads.ALL;
+
+  @Option(
+      names = "--backends",
+      paramLabel = "LIST",
+      converter = BackendList.class,
+      description = "default: every backend this build has but the optional ones (below)")
   List<String> backends = null;
+
+  @Option(
+      names = "--heap-dir",
+      paramLabel = "DIR",
+      description = "where stores, heaps and pools go (default /dev/shm)")
   Path heapDir = null;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "SECONDS",
+      converter = Seconds.class,
+      description = "unmeasured run of the first workload in each JVM (default 2; 0: none)")
+  double warmUpSeconds = 2;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "results directory (default results/ycsb-<timestamp>)")
   Path out = null;
+
+  @Option(
+      names = {"--help", "-h"},
+      usageHelp = true,
+      description = "this text")
   boolean help;
 
-  static String usage() {
-    return String.join(
-        "\n",
-        "usage: bin/jnvm bench [OPTIONS]",
-        "YCSB on Infinispan embedded with each persistence backend, and on J-PDT and PMDK directly,",
-        "side by side on emulated NVMM (/dev/shm). Quick default: about 2.5 minutes on 2 cores.",
-        "  --records N      records loaded (default 50k; k, M suffixes)",
-        "  --seconds S      each workload runs S seconds or --ops operations, whichever ends",
-        "                   first (default 3; 0: exactly --ops operations)",
-        "  --ops N          operations per workload (default 1M; E runs a tenth)",
-        "  --threads LIST   client thread counts, e.g. 1,2 (default 1)",
-        "  --workloads LIST a,b,c,d,e,f (default all; E runs only where scans are supported)",
-        "  --backends LIST  default: every backend this build has but the optional ones (below)",
-        "  --heap-dir DIR   where stores, heaps and pools go (default /dev/shm)",
-        "  --warmup SECONDS unmeasured run of the first workload in each JVM (default 2; 0: none)",
-        "  --paper          the SOSP'21 size: 3M records, exactly 3M operations per workload",
-        "  --out DIR        results directory (default results/ycsb-<timestamp>)",
-        "  --help",
-        "Backends: " + Targets.described(),
-        "Writes report.md (also printed), results.tsv, chart.png and one log per JVM.");
+  /** The SOSP'21 size; options after it on the line still override its values. */
+  @Option(
+      names = "--paper",
+      description = "the SOSP'21 size: 3M records, exactly 3M operations per workload")
+  void paper(boolean on) {
+    if (!on) return;
+    records = PAPER_RECORDS;
+    ops = PAPER_OPS;
+    seconds = 0;
   }
 
   static Options parse(String[] args) {
     Options o = new Options();
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      switch (a) {
-        case "--help", "-h" -> o.help = true;
-        case "--paper" -> {
-          o.records = PAPER_RECORDS;
-          o.ops = PAPER_OPS;
-          o.seconds = 0;
-        }
-        case "--records" -> o.records = count(a, value(args, ++i, a));
-        case "--ops" -> o.ops = count(a, value(args, ++i, a));
-        case "--threads" -> o.threads = threads(value(args, ++i, a));
-        case "--workloads" -> o.workloads = Workloads.parse(value(args, ++i, a));
-        case "--backends" -> o.backends = Targets.parse(value(args, ++i, a));
-        case "--warmup" -> o.warmUpSeconds = seconds(a, value(args, ++i, a));
-        case "--seconds" -> o.seconds = seconds(a, value(args, ++i, a));
-        case "--heap-dir" -> o.heapDir = Path.of(value(args, ++i, a));
-        case "--out" -> o.out = Path.of(value(args, ++i, a));
-        default -> throw new IllegalArgumentException("unknown option: " + a + "\n" + usage());
-      }
+    try {
+      command(o).parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage() + "\n" + usage(), e);
     }
     return o;
   }
 
-  private static String value(String[] args, int i, String option) {
-    if (i >= args.length) throw new IllegalArgumentException(option + " needs a value");
-    return args[i];
+  static String usage() {
+    return command(new Options()).getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing();
+  }
+
+  private static CommandLine command(Options o) {
+    CommandLine c = new CommandLine(o);
+    c.setUsageHelpWidth(100);
+    // the footer's ${bench.backends}: picocli interpolates system properties in usage texts
+    System.setProperty("bench.backends", Targets.described());
+    return c;
   }
 
   /** A positive count with an optional k or M suffix (powers of ten). */
-  static long count(String option, String s) {
+  static long count(String s) {
     String t = s.trim().toLowerCase(Locale.ROOT);
     long mult = 1;
     if (t.endsWith("k")) mult = 1_000;
@@ -90,23 +144,58 @@ final class Options {
     } catch (NumberFormatException | ArithmeticException e) {
       // reported below
     }
-    throw new IllegalArgumentException(
-        option + " needs a positive count (k and M suffixes allowed): " + option + "=" + s);
+    throw new TypeConversionException(
+        "a positive count is needed (k and M suffixes allowed), not '" + s + "'");
   }
 
-  private static double seconds(String option, String s) {
-    try {
-      double v = Double.parseDouble(s);
-      if (v >= 0) return v;
-    } catch (NumberFormatException e) {
-      // reported below
+  static final class Count implements ITypeConverter<Long> {
+    @Override
+    public Long convert(String s) {
+      return count(s);
     }
-    throw new IllegalArgumentException(option + " needs seconds (0 or more): " + option + "=" + s);
   }
 
-  private static List<Integer> threads(String s) {
-    List<Integer> t = new ArrayList<>();
-    for (String p : s.split(",")) t.add((int) count("--threads", p));
-    return List.copyOf(t);
+  static final class Seconds implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String s) {
+      try {
+        double v = Double.parseDouble(s);
+        if (v >= 0) return v;
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new TypeConversionException("seconds (0 or more) are needed, not '" + s + "'");
+    }
+  }
+
+  static final class Threads implements ITypeConverter<List<Integer>> {
+    @Override
+    public List<Integer> convert(String s) {
+      List<Integer> t = new ArrayList<>();
+      for (String p : s.split(",")) t.add(Math.toIntExact(count(p)));
+      return List.copyOf(t);
+    }
+  }
+
+  static final class WorkloadList implements ITypeConverter<List<String>> {
+    @Override
+    public List<String> convert(String s) {
+      try {
+        return Workloads.parse(s);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  static final class BackendList implements ITypeConverter<List<String>> {
+    @Override
+    public List<String> convert(String s) {
+      try {
+        return Targets.parse(s);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
   }
 }

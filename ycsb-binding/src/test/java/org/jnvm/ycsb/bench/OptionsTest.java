@@ -35,7 +35,9 @@ class OptionsTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> Options.parse(new String[] {"--records", "lots"}));
-    assertTrue(e.getMessage().contains("--records=lots"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("'--records'") && e.getMessage().contains("not 'lots'"),
+        e.getMessage());
     e =
         assertThrows(
             IllegalArgumentException.class, () -> Options.parse(new String[] {"--workloads", "g"}));
@@ -48,7 +50,35 @@ class OptionsTest {
     e =
         assertThrows(
             IllegalArgumentException.class, () -> Options.parse(new String[] {"--threads"}));
-    assertTrue(e.getMessage().contains("--threads needs a value"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("Missing required parameter for option '--threads'"),
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Options.parse(new String[] {"--fast"}));
+    assertTrue(e.getMessage().contains("Unknown option: '--fast'"), e.getMessage());
+  }
+
+  @Test
+  void helpListsEveryOptionAndTheBackends() {
+    assertTrue(Options.parse(new String[] {"--help"}).help);
+    String u = Options.usage().replaceAll("\\s+", " ");
+    for (String o :
+        new String[] {
+          "--records",
+          "--seconds",
+          "--ops",
+          "--threads",
+          "--workloads",
+          "--backends",
+          "--heap-dir",
+          "--warmup",
+          "--out",
+          "--paper",
+          "--help"
+        }) {
+      assertTrue(u.contains(o), o + " in:\n" + u);
+    }
+    assertTrue(u.contains("Backends: volatile"), u);
+    assertTrue(u.contains("jpdt-crc (optional)"), u);
   }
 
   @Test
