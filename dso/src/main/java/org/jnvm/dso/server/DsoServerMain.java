@@ -1,58 +1,136 @@
 package org.jnvm.dso.server;
 
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.jnvm.core.pmem.Pmem;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/jnvm dso-server}: starts one node and runs until SIGTERM (a clean stop) or SIGKILL.
  * Prints {@code DSO-READY host:port} on stdout once it serves clients.
  */
+@Command(name = "bin/jnvm dso-server", sortOptions = false, usageHelpWidth = 100)
 public final class DsoServerMain {
-  private static final String USAGE =
-      String.join(
-          "\n",
-          "usage: bin/jnvm dso-server [OPTIONS]",
-          "  --name NAME          node name, stable across restarts (default node-PORT)",
-          "  --bind ADDR          address to listen on (default 127.0.0.1: loopback only)",
-          "  --port N             client protocol port (default 7400; 0: any)",
-          "  --cluster-port N     JGroups TCP port (default 7800; N+1 is used too)",
-          "  --peers H[P],H[P]    cluster members for discovery (default: this node only)",
-          "  --jgroups FILE       a JGroups stack instead of the built-in TCP/TCPPING one",
-          "  --cluster NAME       cluster name (default jnvm-dso)",
-          "  --dir DIR            node directory for the persistent objects' store",
-          "                       (default /dev/shm/jnvm-dso-NAME)",
-          "  --store-size SIZE    size of the store's heap (DIR/objects.heap) when created:",
-          "                       bytes or 64m, 1g... (default 256m; a maximum, reserved as used)",
-          "  --replicas N         owners of each persistent object, rf (default 2)",
-          "  --expect N           members to wait for before serving (default 1)",
-          "  --types C1,C2        user shared object / value classes to allow (on the class path)",
-          "  --start-timeout S    seconds to wait for the cluster at start (default 120)",
-          "  --token-file FILE    clients must present the secret this file holds",
-          "  --drop-replies N     fault injection: drop the first reply of every N-th call");
+  @Option(
+      names = "--name",
+      paramLabel = "NAME",
+      description = "node name, stable across restarts (default node-PORT)")
+  String name;
 
-  private DsoServerMain() {}
+  @Option(
+      names = "--bind",
+      paramLabel = "ADDR",
+      description = "address to listen on (default 127.0.0.1: loopback only)")
+  String bind = "127.0.0.1";
+
+  @Option(
+      names = "--port",
+      paramLabel = "N",
+      description = "client protocol port (default 7400; 0: any)")
+  int port = 7400;
+
+  @Option(
+      names = "--cluster-port",
+      paramLabel = "N",
+      description = "JGroups TCP port (default 7800; N+1 is used too)")
+  int clusterPort = 7800;
+
+  @Option(
+      names = "--peers",
+      paramLabel = "H[P],H[P]",
+      split = ",",
+      description = "cluster members for discovery (default: this node only)")
+  List<String> peers;
+
+  @Option(
+      names = "--jgroups",
+      paramLabel = "FILE",
+      description = "a JGroups stack instead of the built-in TCP/TCPPING one")
+  Path jgroups;
+
+  @Option(names = "--cluster", paramLabel = "NAME", description = "cluster name (default jnvm-dso)")
+  String cluster = "jnvm-dso";
+
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description =
+          "node directory for the persistent objects' store (default /dev/shm/jnvm-dso-NAME)")
+  Path dir;
+
+  @Option(
+      names = "--store-size",
+      paramLabel = "SIZE",
+      converter = Size.class,
+      description =
+          "size of the store's heap (DIR/objects.heap) when created: bytes or 64m, 1g... (default 256m; a maximum, reserved as used)")
+  long storeSize = PersistentStore.DEFAULT_SIZE;
+
+  @Option(
+      names = "--replicas",
+      paramLabel = "N",
+      description = "owners of each persistent object, rf (default 2)")
+  int replicas = 2;
+
+  @Option(
+      names = "--expect",
+      paramLabel = "N",
+      description = "members to wait for before serving (default 1)")
+  int expect = 1;
+
+  @Option(
+      names = "--types",
+      paramLabel = "C1,C2",
+      split = ",",
+      description = "user shared object / value classes to allow (on the class path)")
+  List<String> types = List.of();
+
+  @Option(
+      names = "--start-timeout",
+      paramLabel = "S",
+      description = "seconds to wait for the cluster at start (default 120)")
+  long startTimeoutSeconds = 120;
+
+  @Option(
+      names = "--token-file",
+      paramLabel = "FILE",
+      description = "clients must present the secret this file holds")
+  Path tokenFile;
+
+  @Option(
+      names = "--drop-replies",
+      paramLabel = "N",
+      description = "fault injection: drop the first reply of every N-th call")
+  int dropReplies;
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "this text")
+  boolean help;
+
+  DsoServerMain() {}
 
   public static void main(String[] args) {
-    Map<String, String> o;
+    DsoServerMain o = new DsoServerMain();
+    CommandLine cl = new CommandLine(o);
     try {
-      o = parse(args);
-    } catch (IllegalArgumentException e) {
+      cl.parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
       System.err.println("dso-server: " + e.getMessage());
-      System.err.println(USAGE);
+      System.err.println(cl.getUsageMessage(CommandLine.Help.Ansi.OFF));
       System.exit(64);
       return;
     }
-    if (o.containsKey("help")) {
-      System.out.println(USAGE);
+    if (o.help) {
+      System.out.println(cl.getUsageMessage(CommandLine.Help.Ansi.OFF));
       return;
     }
     QuietLogs.apply();
-    NodeConfig c = config(o);
-    DsoNode node = DsoNode.start(c, Long.parseLong(o.getOrDefault("start-timeout", "120")) * 1000);
+    NodeConfig c = o.config();
+    DsoNode node = DsoNode.start(c, o.startTimeoutSeconds * 1000);
     Runtime.getRuntime().addShutdownHook(new Thread(node::close, "dso-shutdown"));
     System.out.println(
         "[dso] node "
@@ -75,27 +153,23 @@ public final class DsoServerMain {
     System.out.flush();
   }
 
-  static NodeConfig config(Map<String, String> o) {
-    int port = Integer.parseInt(o.getOrDefault("port", "7400"));
-    int clusterPort = Integer.parseInt(o.getOrDefault("cluster-port", "7800"));
-    String bind = o.getOrDefault("bind", "127.0.0.1");
-    String name = o.getOrDefault("name", "node-" + port);
-    List<String> peers = list(o.getOrDefault("peers", bind + "[" + clusterPort + "]"));
+  NodeConfig config() {
+    String n = name != null ? name : "node-" + port;
     return new NodeConfig(
-        name,
+        n,
         bind,
         port,
         clusterPort,
-        peers,
-        o.containsKey("jgroups") ? Path.of(o.get("jgroups")) : null,
-        o.getOrDefault("cluster", "jnvm-dso"),
-        Path.of(o.getOrDefault("dir", "/dev/shm/jnvm-dso-" + name)),
-        Integer.parseInt(o.getOrDefault("replicas", "2")),
-        Integer.parseInt(o.getOrDefault("expect", "1")),
-        Integer.parseInt(o.getOrDefault("drop-replies", "0")),
-        list(o.getOrDefault("types", "")),
-        o.containsKey("token-file") ? readToken(Path.of(o.get("token-file"))) : "",
-        o.containsKey("store-size") ? size(o.get("store-size")) : PersistentStore.DEFAULT_SIZE);
+        peers != null ? trimmed(peers) : List.of(bind + "[" + clusterPort + "]"),
+        jgroups,
+        cluster,
+        dir != null ? dir : Path.of("/dev/shm/jnvm-dso-" + n),
+        replicas,
+        expect,
+        dropReplies,
+        trimmed(types),
+        tokenFile != null ? readToken(tokenFile) : "",
+        storeSize);
   }
 
   /** Bytes, or a count with a k, m or g suffix (powers of 1024). */
@@ -110,8 +184,15 @@ public final class DsoServerMain {
       }
       return n << shift;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "--store-size must be a positive size such as 268435456, 256m or 1g: '" + s + "'");
+      throw new CommandLine.TypeConversionException(
+          "a positive size such as 268435456, 256m or 1g is needed, not '" + s + "'");
+    }
+  }
+
+  static final class Size implements CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String s) {
+      return size(s);
     }
   }
 
@@ -124,24 +205,7 @@ public final class DsoServerMain {
     }
   }
 
-  private static List<String> list(String csv) {
-    return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-  }
-
-  static Map<String, String> parse(String[] args) {
-    Map<String, String> o = new HashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      if (a.equals("--help") || a.equals("-h")) {
-        o.put("help", "");
-        continue;
-      }
-      if (!a.startsWith("--") || i + 1 >= args.length) {
-        throw new IllegalArgumentException(
-            "bad argument '" + a + "' (options are --name VALUE ...)");
-      }
-      o.put(a.substring(2), args[++i]);
-    }
-    return o;
+  private static List<String> trimmed(List<String> l) {
+    return l.stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 }
