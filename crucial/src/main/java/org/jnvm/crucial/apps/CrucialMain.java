@@ -1,158 +1,247 @@
 package org.jnvm.crucial.apps;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
+import java.util.concurrent.Callable;
 import org.jnvm.dso.server.QuietLogs;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
- * {@code bin/jnvm crucial APP [OPTIONS]}: runs one sample application and prints its result.
- * Without {@code --servers}, an embedded DSO node serves the run (and is removed afterwards).
+ * {@code bin/jnvm crucial APP [OPTIONS]}: runs one sample application and prints its result
+ * (picocli: one subcommand per application, generated {@code --help}). Without {@code --servers},
+ * an embedded DSO node serves the run (and is removed afterwards).
  */
-public final class CrucialMain {
-  static final String USAGE =
-      String.join(
-          "\n",
-          "usage: bin/jnvm crucial APP [OPTIONS]",
-          "  APP: pi | mandelbrot | kmeans | santa",
-          "common options:",
-          "  --servers H:P,H:P   DSO nodes (default: one embedded node, removed at exit)",
-          "  --backend B         threads (default) | processes (forked worker JVMs)",
-          "  --workers N         functions that can run at once (default 4; santa: 16)",
-          "  -v, --verbose       show the libraries' INFO logging (Infinispan, JGroups)",
-          "pi:         --tasks N (default workers) --points N per task (10000000) --seed S (1)",
-          "mandelbrot: --width W (800) --height H (600) --iterations I (255) --tasks N",
-          "            --out FILE.png",
-          "kmeans:     --run NAME (kmeans) --points N per worker (20000) --k K (5) --dims D (2)",
-          "            --seed S (42) --max-iterations I (40) --pause-ms MS (0); the run's state",
-          "            is persistent: run it again with the same --run to resume it",
-          "santa:      --rounds R (3) --helps H (2); 6 elves");
+@Command(
+    name = "bin/jnvm crucial",
+    description = "Runs a CRUCIAL sample application on DSO and serverless functions.",
+    subcommands = {
+      CrucialMain.Pi.class,
+      CrucialMain.MandelbrotApp.class,
+      CrucialMain.KMeansApp.class,
+      CrucialMain.Santa.class,
+      CommandLine.HelpCommand.class
+    },
+    mixinStandardHelpOptions = false,
+    usageHelpWidth = 100)
+public final class CrucialMain implements Runnable {
+  /** Exit status of a command line that cannot be run (BSD's EX_USAGE, as the other commands). */
+  static final int USAGE = 64;
 
-  private static final Set<String> COMMON = Set.of("servers", "backend", "workers");
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "this text")
+  boolean help;
 
   private CrucialMain() {}
 
-  public static void main(String[] args) throws Exception {
-    if (args.length == 0 || args[0].equals("--help") || args[0].equals("help")) {
-      System.out.println(USAGE);
-      return;
-    }
-    List<String> rest = new ArrayList<>(List.of(args));
-    boolean verbose = rest.remove("-v") | rest.remove("--verbose");
-    if (!verbose) QuietLogs.apply();
-    try {
-      run(rest.toArray(String[]::new));
-    } catch (IllegalArgumentException e) {
-      System.err.println("crucial: " + e.getMessage());
-      System.err.println(USAGE);
-      System.exit(64);
-    }
-    System.exit(0);
+  public static void main(String[] args) {
+    CommandLine cl = new CommandLine(new CrucialMain());
+    cl.setParameterExceptionHandler(
+        (e, a) -> {
+          System.err.println("crucial: " + e.getMessage());
+          e.getCommandLine().usage(System.err, CommandLine.Help.Ansi.OFF);
+          return USAGE;
+        });
+    System.exit(cl.execute(args));
   }
 
-  private static void run(String[] args) throws Exception {
-    String app = args[0];
-    Options o = new Options(args, 1, accepted(app));
-    int workers = o.getInt("workers", app.equals("santa") ? 16 : 4);
-    if (app.equals("santa") && workers < 16) {
-      // Santa, 9 reindeer and 6 elves block on each other: each needs a function of its own.
-      throw new IllegalArgumentException(
-          "santa runs 16 characters at once: --workers must be >= 16, not " + workers);
+  @Override
+  public void run() {
+    new CommandLine(this).usage(System.out, CommandLine.Help.Ansi.OFF); // no application named
+  }
+
+  /** The options every application takes. */
+  static final class Common {
+    @Option(
+        names = "--servers",
+        paramLabel = "H:P,H:P",
+        description = "DSO nodes (default: one embedded node, removed at exit)")
+    String servers;
+
+    @Option(
+        names = "--backend",
+        paramLabel = "B",
+        description = "threads (default) | processes (forked worker JVMs)")
+    String backend = "threads";
+
+    @Option(
+        names = "--workers",
+        paramLabel = "N",
+        description = "functions that can run at once (default 4; santa: 16)")
+    Integer workers;
+
+    @Option(
+        names = {"-v", "--verbose"},
+        description = "show the libraries' INFO logging (Infinispan, JGroups)")
+    boolean verbose;
+
+    @Option(
+        names = {"-h", "--help"},
+        usageHelp = true,
+        description = "this text")
+    boolean help;
+
+    AppEnv env(int defaultWorkers) {
+      if (!verbose) QuietLogs.apply();
+      return new AppEnv(servers, backend, workers != null ? workers : defaultWorkers);
     }
-    try (AppEnv env = new AppEnv(o.get("servers", null), o.get("backend", "threads"), workers)) {
-      switch (app) {
-        case "pi" -> pi(env, o);
-        case "mandelbrot" -> mandelbrot(env, o);
-        case "kmeans" -> kmeans(env, o);
-        case "santa" -> santa(env, o);
-        default -> throw new IllegalStateException(app);
+  }
+
+  @Command(name = "pi", description = "Monte Carlo estimation of pi", usageHelpWidth = 100)
+  static final class Pi implements Callable<Integer> {
+    @Mixin Common common;
+
+    @Option(names = "--tasks", paramLabel = "N", description = "tasks (default: workers)")
+    Integer tasks;
+
+    @Option(names = "--points", paramLabel = "N", description = "points per task (10000000)")
+    long points = 10_000_000;
+
+    @Option(names = "--seed", paramLabel = "S", description = "random seed (1)")
+    long seed = 1;
+
+    @Override
+    public Integer call() throws Exception {
+      try (AppEnv env = common.env(4)) {
+        int n = tasks != null ? tasks : env.workers;
+        long t0 = System.nanoTime();
+        MonteCarloPi.Result r = MonteCarloPi.run(env.dso, env.se, "pi/hits", n, points, seed);
+        double s = (System.nanoTime() - t0) / 1e9;
+        System.out.printf(
+            "pi: %.6f from %d of %d points in %d tasks, %.2f s (%.1f Mpoints/s)%n",
+            r.pi(), r.hits(), r.points(), n, s, r.points() / s / 1e6);
+        System.out.println("pi-hits " + r.hits());
       }
+      return 0;
     }
   }
 
-  private static Set<String> accepted(String app) {
-    Set<String> own =
-        switch (app) {
-          case "pi" -> Set.of("tasks", "points", "seed");
-          case "mandelbrot" -> Set.of("width", "height", "iterations", "tasks", "out");
-          case "kmeans" ->
-              Set.of("run", "points", "k", "dims", "seed", "max-iterations", "pause-ms");
-          case "santa" -> Set.of("rounds", "helps");
-          default -> throw new IllegalArgumentException("unknown application '" + app + "'");
-        };
-    java.util.Set<String> all = new java.util.TreeSet<>(own);
-    all.addAll(COMMON);
-    return all;
-  }
+  @Command(
+      name = "mandelbrot",
+      description = "the Mandelbrot set, rows computed by functions",
+      usageHelpWidth = 100)
+  static final class MandelbrotApp implements Callable<Integer> {
+    @Mixin Common common;
 
-  private static void pi(AppEnv env, Options o) throws InterruptedException {
-    int tasks = o.getInt("tasks", env.workers);
-    long points = o.getLong("points", 10_000_000);
-    long t0 = System.nanoTime();
-    MonteCarloPi.Result r =
-        MonteCarloPi.run(env.dso, env.se, "pi/hits", tasks, points, o.getLong("seed", 1));
-    double s = (System.nanoTime() - t0) / 1e9;
-    System.out.printf(
-        "pi: %.6f from %d of %d points in %d tasks, %.2f s (%.1f Mpoints/s)%n",
-        r.pi(), r.hits(), r.points(), tasks, s, r.points() / s / 1e6);
-    System.out.println("pi-hits " + r.hits());
-  }
+    @Option(names = "--width", paramLabel = "W", description = "pixels (800)")
+    int width = 800;
 
-  private static void mandelbrot(AppEnv env, Options o) throws Exception {
-    int w = o.getInt("width", 800);
-    int h = o.getInt("height", 600);
-    int it = o.getInt("iterations", 255);
-    long t0 = System.nanoTime();
-    MandelbrotImage img =
-        new Mandelbrot(w, h, it).compute(env.dso, env.se, o.getInt("tasks", env.workers));
-    byte[] px = img.pixels();
-    double s = (System.nanoTime() - t0) / 1e9;
-    System.out.printf("mandelbrot: %dx%d, %d rows written, %.2f s%n", w, h, img.rowsWritten(), s);
-    System.out.println("mandelbrot-checksum " + java.util.Arrays.hashCode(px));
-    if (o.has("out")) {
-      Mandelbrot.writePng(px, w, h, it, Path.of(o.get("out", null)));
-      System.out.println("mandelbrot: wrote " + o.get("out", null));
+    @Option(names = "--height", paramLabel = "H", description = "pixels (600)")
+    int height = 600;
+
+    @Option(names = "--iterations", paramLabel = "I", description = "per pixel (255)")
+    int iterations = 255;
+
+    @Option(names = "--tasks", paramLabel = "N", description = "tasks (default: workers)")
+    Integer tasks;
+
+    @Option(names = "--out", paramLabel = "FILE.png", description = "write the image")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+      try (AppEnv env = common.env(4)) {
+        long t0 = System.nanoTime();
+        MandelbrotImage img =
+            new Mandelbrot(width, height, iterations)
+                .compute(env.dso, env.se, tasks != null ? tasks : env.workers);
+        byte[] px = img.pixels();
+        double s = (System.nanoTime() - t0) / 1e9;
+        System.out.printf(
+            "mandelbrot: %dx%d, %d rows written, %.2f s%n", width, height, img.rowsWritten(), s);
+        System.out.println("mandelbrot-checksum " + java.util.Arrays.hashCode(px));
+        if (out != null) {
+          Mandelbrot.writePng(px, width, height, iterations, out);
+          System.out.println("mandelbrot: wrote " + out);
+        }
+      }
+      return 0;
     }
   }
 
-  private static void kmeans(AppEnv env, Options o) throws Exception {
-    KMeansData data =
-        new KMeansData(
-            o.getLong("seed", 42),
-            o.getInt("k", 5),
-            o.getInt("dims", 2),
-            o.getInt("points", 20_000));
-    String run = o.get("run", "kmeans");
-    long t0 = System.nanoTime();
-    KMeans.Result r =
-        KMeans.run(
-            env.dso,
-            env.se,
-            run,
-            data,
-            env.workers,
-            o.getInt("max-iterations", 40),
-            o.getLong("pause-ms", 0));
-    System.out.printf(
-        "kmeans: run %s started at iteration %d, stopped after %d iterations, %.2f s%n",
-        run, r.startedAt(), r.iterations(), (System.nanoTime() - t0) / 1e9);
-    System.out.println("kmeans-started " + r.startedAt());
-    System.out.println("kmeans-iterations " + r.iterations());
-    System.out.println("kmeans-centroids " + r.exact());
+  @Command(
+      name = "kmeans",
+      description =
+          "k-means over shared centroids; the run's state is persistent: run it again with the"
+              + " same --run to resume it",
+      usageHelpWidth = 100)
+  static final class KMeansApp implements Callable<Integer> {
+    @Mixin Common common;
+
+    @Option(names = "--run", paramLabel = "NAME", description = "run name (kmeans)")
+    String run = "kmeans";
+
+    @Option(names = "--points", paramLabel = "N", description = "points per worker (20000)")
+    int points = 20_000;
+
+    @Option(names = "--k", paramLabel = "K", description = "clusters (5)")
+    int k = 5;
+
+    @Option(names = "--dims", paramLabel = "D", description = "dimensions (2)")
+    int dims = 2;
+
+    @Option(names = "--seed", paramLabel = "S", description = "random seed (42)")
+    long seed = 42;
+
+    @Option(names = "--max-iterations", paramLabel = "I", description = "(40)")
+    int maxIterations = 40;
+
+    @Option(names = "--pause-ms", paramLabel = "MS", description = "pause per iteration (0)")
+    long pauseMs;
+
+    @Override
+    public Integer call() throws Exception {
+      try (AppEnv env = common.env(4)) {
+        KMeansData data = new KMeansData(seed, k, dims, points);
+        long t0 = System.nanoTime();
+        KMeans.Result r =
+            KMeans.run(env.dso, env.se, run, data, env.workers, maxIterations, pauseMs);
+        System.out.printf(
+            "kmeans: run %s started at iteration %d, stopped after %d iterations, %.2f s%n",
+            run, r.startedAt(), r.iterations(), (System.nanoTime() - t0) / 1e9);
+        System.out.println("kmeans-started " + r.startedAt());
+        System.out.println("kmeans-iterations " + r.iterations());
+        System.out.println("kmeans-centroids " + r.exact());
+      }
+      return 0;
+    }
   }
 
-  private static void santa(AppEnv env, Options o) throws InterruptedException {
-    int rounds = o.getInt("rounds", 3);
-    int elves = 6;
-    int helps = o.getInt("helps", 2);
-    String run = "santa-" + Long.toHexString(System.nanoTime());
-    SantaClaus.Log log = SantaClaus.run(env.dso, env.se, run, rounds, elves, helps);
-    String broken = log.violation(rounds, elves, helps);
-    log.events().forEach(e -> System.out.println("santa-log " + e));
-    System.out.println(broken == null ? "santa: all invariants hold" : "santa: BROKEN " + broken);
-    if (broken != null) {
-      System.exit(1);
+  @Command(
+      name = "santa",
+      description = "the Santa Claus problem: Santa, 9 reindeer, 6 elves",
+      usageHelpWidth = 100)
+  static final class Santa implements Callable<Integer> {
+    @Mixin Common common;
+
+    @Option(names = "--rounds", paramLabel = "R", description = "deliveries (3)")
+    int rounds = 3;
+
+    @Option(names = "--helps", paramLabel = "H", description = "elf consultations per round (2)")
+    int helps = 2;
+
+    @Override
+    public Integer call() throws Exception {
+      int workers = common.workers != null ? common.workers : 16;
+      if (workers < 16) {
+        // Santa, 9 reindeer and 6 elves block on each other: each needs a function of its own.
+        System.err.println(
+            "crucial: santa runs 16 characters at once: --workers must be >= 16, not " + workers);
+        return USAGE;
+      }
+      try (AppEnv env = common.env(16)) {
+        int elves = 6;
+        String name = "santa-" + Long.toHexString(System.nanoTime());
+        SantaClaus.Log log = SantaClaus.run(env.dso, env.se, name, rounds, elves, helps);
+        String broken = log.violation(rounds, elves, helps);
+        log.events().forEach(e -> System.out.println("santa-log " + e));
+        System.out.println(
+            broken == null ? "santa: all invariants hold" : "santa: BROKEN " + broken);
+        return broken == null ? 0 : 1;
+      }
     }
   }
 }
