@@ -18,7 +18,7 @@ if ! command -v redis-server >/dev/null 2>&1; then
     extra=(--redis no)
   fi
 fi
-jar="$(ls "$ROOT"/crucial/target/crucial-*.jar | grep -v -e sources -e tests | head -1)"
+jar="$(ls "$ROOT"/crucial/target/crucial-*.jar | grep -v -e -sources -e -tests -e -javadoc | head -1)"
 cp="$jar:$(cat "$ROOT/crucial/target/classpath.txt")"
 cd "$ROOT"
 exec "$JAVA" -Djava.awt.headless=true ${JNVM_JAVA_OPTS:-} -cp "$cp" org.jnvm.crucial.bench.DsoBench "$@" "${extra[@]}"

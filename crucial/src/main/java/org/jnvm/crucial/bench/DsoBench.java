@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jnvm.crucial.ServerlessExecutorService;
 import org.jnvm.crucial.apps.MonteCarloPi;
 import org.jnvm.crucial.backend.ProcessBackend;
@@ -17,6 +16,9 @@ import org.jnvm.dso.lib.AtomicReference;
 import org.jnvm.dso.lib.Counter;
 import org.jnvm.dso.lib.Semaphore;
 import org.jnvm.dso.wire.TypeRegistry;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -27,19 +29,6 @@ import redis.clients.jedis.Jedis;
  * under the output directory.
  */
 public final class DsoBench {
-  static final String USAGE =
-      String.join(
-          "\n",
-          "usage: bin/jnvm dso-bench [OPTIONS]",
-          "  --ops N          measured operations per latency row (default 5000)",
-          "  --warmup N       unmeasured operations before them (default 2000)",
-          "  --ship-ops N     operations per shipping/RMW measurement (default 100)",
-          "  --cells N        matrix cells multiplied per shipped call (default 10000)",
-          "  --mc-points N    Monte Carlo points per worker (default 100000000)",
-          "  --workers LIST   Monte Carlo worker counts (default 1,2,4,8)",
-          "  --redis yes|no   measure Redis too (default yes; needs redis-server on the PATH)",
-          "  --out DIR        where the table and chart go (default results)");
-
   private final Options o;
   private final Results r = new Results();
 
@@ -48,16 +37,18 @@ public final class DsoBench {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length > 0 && (args[0].equals("--help") || args[0].equals("help"))) {
-      System.out.println(USAGE);
+    Options o = new Options(args);
+    CommandLine cl = new CommandLine(o);
+    try {
+      cl.parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      System.err.println("dso-bench: " + e.getMessage());
+      cl.usage(System.err, CommandLine.Help.Ansi.OFF);
+      System.exit(64);
       return;
     }
-    Options o;
-    try {
-      o = new Options(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println("dso-bench: " + e.getMessage() + "\n" + USAGE);
-      System.exit(64);
+    if (o.help) {
+      cl.usage(System.out, CommandLine.Help.Ansi.OFF);
       return;
     }
     new DsoBench(o).run();
@@ -96,7 +87,7 @@ public final class DsoBench {
       Ports.deleteTree(shm);
       Ports.deleteTree(disk);
     }
-    Path out = Path.of(o.get("out", "results"));
+    Path out = o.out;
     Files.createDirectories(out);
     Report report = new Report(r, o.describe());
     Files.writeString(out.resolve("dso-bench.md"), report.markdown());
@@ -116,8 +107,8 @@ public final class DsoBench {
    * elsewhere on the machine falls on all systems alike rather than on one row.
    */
   private void latency(List<Target> targets) throws Exception {
-    int w = o.getInt("warmup", 2000);
-    int n = o.getInt("ops", 5000);
+    int w = o.warmup;
+    int n = o.ops;
     int perRound = Math.max(1, n / ROUNDS);
     log("warming up " + targets.size() + " systems");
     for (Target t : targets) {
@@ -158,7 +149,7 @@ public final class DsoBench {
 
   private List<Target> redisTargets(List<AutoCloseable> open, Path shm, Path disk)
       throws Exception {
-    if (!o.get("redis", "yes").equals("yes")) {
+    if (!o.redis) {
       return List.of();
     }
     if (!RedisServer.available()) {
@@ -191,8 +182,8 @@ public final class DsoBench {
   }
 
   private void shipping(DsoClient dso) throws Exception {
-    int cells = o.getInt("cells", 10_000);
-    int n = o.getInt("ship-ops", 100);
+    int cells = o.cells;
+    int n = o.shipOps;
     log("measuring shipped method vs read-modify-write, " + cells + " cells");
     String tag = Long.toHexString(System.nanoTime());
     BenchMatrix m = dso.shared(BenchMatrix.class, "bench-m-" + tag, false, new BenchMatrix(cells));
@@ -236,9 +227,8 @@ public final class DsoBench {
   }
 
   private void monteCarlo(DsoClient dso, String servers) throws Exception {
-    long points = o.getLong("mc-points", 100_000_000);
-    for (String s : o.get("workers", "1,2,4,8").split(",")) {
-      int k = Integer.parseInt(s.trim());
+    long points = o.mcPoints;
+    for (int k : o.workers) {
       log("Monte Carlo on " + k + " worker JVMs");
       ProcessBackend backend = ProcessBackend.builder().workers(k).servers(servers).start();
       ServerlessExecutorService se = new ServerlessExecutorService(backend);
@@ -263,36 +253,84 @@ public final class DsoBench {
     System.err.println("[dso-bench] " + s);
   }
 
-  /** "--name value" options, checked against the accepted names. */
+  /** The command line of {@code bin/jnvm dso-bench} (picocli: parsing, errors, {@code --help}). */
+  @Command(name = "bin/jnvm dso-bench", sortOptions = false, usageHelpWidth = 100)
   static final class Options {
-    private static final Set<String> NAMES =
-        Set.of("ops", "warmup", "ship-ops", "cells", "mc-points", "workers", "redis", "out");
-    private final Map<String, String> v = new java.util.TreeMap<>();
+    @Option(
+        names = "--ops",
+        paramLabel = "N",
+        description = "measured operations per latency row (default 5000)")
+    int ops = 5000;
+
+    @Option(
+        names = "--warmup",
+        paramLabel = "N",
+        description = "unmeasured operations before them (default 2000)")
+    int warmup = 2000;
+
+    @Option(
+        names = "--ship-ops",
+        paramLabel = "N",
+        description = "operations per shipping/RMW measurement (default 100)")
+    int shipOps = 100;
+
+    @Option(
+        names = "--cells",
+        paramLabel = "N",
+        description = "matrix cells multiplied per shipped call (default 10000)")
+    int cells = 10_000;
+
+    @Option(
+        names = "--mc-points",
+        paramLabel = "N",
+        description = "Monte Carlo points per worker (default 100000000)")
+    long mcPoints = 100_000_000;
+
+    @Option(
+        names = "--workers",
+        paramLabel = "LIST",
+        split = ",",
+        description = "Monte Carlo worker counts (default 1,2,4,8)")
+    List<Integer> workers = List.of(1, 2, 4, 8);
+
+    @Option(
+        names = "--redis",
+        arity = "1",
+        paramLabel = "yes|no",
+        converter = YesNo.class,
+        description = "measure Redis too (default yes; needs redis-server on the PATH)")
+    boolean redis = true;
+
+    @Option(
+        names = "--out",
+        paramLabel = "DIR",
+        description = "where the table and chart go (default results)")
+    Path out = Path.of("results");
+
+    @Option(
+        names = {"-h", "--help"},
+        usageHelp = true,
+        description = "this text")
+    boolean help;
+
+    private final String[] args;
 
     Options(String[] args) {
-      for (int i = 0; i < args.length; i += 2) {
-        String name = args[i].startsWith("--") ? args[i].substring(2) : "";
-        if (!NAMES.contains(name) || i + 1 >= args.length) {
-          throw new IllegalArgumentException("bad option '" + args[i] + "' (see --help)");
-        }
-        v.put(name, args[i + 1]);
-      }
+      this.args = args.clone();
     }
 
-    String get(String k, String d) {
-      return v.getOrDefault(k, d);
-    }
-
-    int getInt(String k, int d) {
-      return Integer.parseInt(get(k, Integer.toString(d)));
-    }
-
-    long getLong(String k, long d) {
-      return Long.parseLong(get(k, Long.toString(d)));
-    }
-
+    /** The options as given, for the report. */
     String describe() {
-      return v.isEmpty() ? "defaults" : v.toString();
+      return args.length == 0 ? "defaults" : String.join(" ", args);
+    }
+  }
+
+  static final class YesNo implements CommandLine.ITypeConverter<Boolean> {
+    @Override
+    public Boolean convert(String s) {
+      if (s.equals("yes")) return true;
+      if (s.equals("no")) return false;
+      throw new CommandLine.TypeConversionException("yes or no, not '" + s + "'");
     }
   }
 
