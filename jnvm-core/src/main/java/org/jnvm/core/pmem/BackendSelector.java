@@ -20,7 +20,15 @@ final class BackendSelector {
   static final String PROPERTY = "jnvm.backend";
 
   /** The chosen backend and the reason, for the one start-up line. */
-  record Choice(PmemBackend backend, String why) {
+  /**
+   * The backend chosen and why; {@code fallback} when auto-selection had to take msync (the one
+   * start-up line then is a warning, see {@link Pmem}).
+   */
+  record Choice(PmemBackend backend, String why, boolean fallback) {
+    Choice(PmemBackend backend, String why) {
+      this(backend, why, false);
+    }
+
     String describe() {
       return backend.name() + " (" + why + "; " + jvm() + ")";
     }
@@ -54,8 +62,7 @@ final class BackendSelector {
     b = IntrinsicsBackend.tryCreate(refused);
     if (b != null) return new Choice(b, "JDK writeback intrinsics, inlined by C2");
     String why = "fallback: " + String.join("; ", refused);
-    System.err.println("[jnvm] WARNING: using the msync fallback, much slower: " + why);
-    return new Choice(new MsyncBackend(), why);
+    return new Choice(new MsyncBackend(), why, true);
   }
 
   private static Choice named(String name) {

@@ -33,10 +33,16 @@ public final class Pmem {
   private static final boolean TRACKING = BACKEND.tracksStores();
   private static final MapRoute MAP_ROUTE = MapRoutes.select();
 
+  /**
+   * One start-up line: the backend in use, or, on the msync fallback, a warning saying so (always
+   * printed, even with {@code -Djnvm.log=false}), never both.
+   */
   static {
-    if (!"false".equals(System.getProperty("jnvm.log"))) {
-      System.err.println(
-          "[jnvm] gateway backend: " + CHOICE.describe() + "; mapping: " + mappingDescription());
+    String line = "gateway backend: " + CHOICE.describe() + "; mapping: " + mappingDescription();
+    if (CHOICE.fallback()) {
+      System.err.println("[jnvm] WARNING: using the msync fallback, much slower; " + line);
+    } else if (!"false".equals(System.getProperty("jnvm.log"))) {
+      System.err.println("[jnvm] " + line);
     }
   }
 

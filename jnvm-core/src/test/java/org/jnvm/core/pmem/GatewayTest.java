@@ -58,6 +58,7 @@ class GatewayTest {
     assertTrue(out.contains("BACKEND msync"), out);
     assertEquals(
         1, out.lines().filter(l -> l.contains("WARNING: using the msync fallback")).count(), out);
+    assertEquals(1, out.lines().filter(l -> l.startsWith("[jnvm]")).count(), "one line: " + out);
     assertTrue(out.contains("--add-opens java.base/jdk.internal.misc=ALL-UNNAMED"), out);
   }
 
