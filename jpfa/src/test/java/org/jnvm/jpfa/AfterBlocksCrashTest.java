@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicReference;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.emulation.crash.CrashCheck;
 import org.jnvm.emulation.crash.CrashConfig;
 import org.jnvm.emulation.crash.CrashModel;
 import org.jnvm.emulation.crash.CrashStats;
@@ -99,21 +100,19 @@ class AfterBlocksCrashTest {
   void aStoreOutsideBlocksAfterSettleSurvives() {
     Linearizable<String> h = new Linearizable<>(S0);
     h.then("1/0/0/- 200/0/0/- 300/0/0/-").then("2/0/0/- 200/0/0/- 300/0/0/-");
-    CrashTest.named("jpfa: a store outside blocks after settle")
-        .config(eviction())
-        .setup(AfterBlocksCrashTest::bankWithLog)
-        .workload(
-            heap -> {
-              Bank b = Bank.open(heap);
-              FA.run(heap, () -> b.get(0).balance(1));
-              h.ack();
-              FA.settle(heap);
-              b.get(0).balance(2);
-              b.get(0).persist();
-              h.ack();
-            })
-        .check(heap -> h.check(describe(heap)))
-        .run();
+    explore(
+        "jpfa: a store outside blocks after settle",
+        AfterBlocksCrashTest::bankWithLog,
+        h,
+        heap -> {
+          Bank b = Bank.open(heap);
+          FA.run(heap, () -> b.get(0).balance(1));
+          h.ack();
+          FA.settle(heap);
+          b.get(0).balance(2);
+          b.get(0).persist();
+          h.ack();
+        });
   }
 
   /**
@@ -124,28 +123,26 @@ class AfterBlocksCrashTest {
   void aStoreOutsideBlocksAfterAnAbortSurvives() {
     Linearizable<String> h = new Linearizable<>(S0);
     h.then("2/0/0/- 200/0/0/- 300/0/0/-");
-    CrashTest.named("jpfa: a store outside blocks after an abort")
-        .config(eviction())
-        .setup(AfterBlocksCrashTest::bankWithLog)
-        .workload(
-            heap -> {
-              Bank b = Bank.open(heap);
-              assertThrows(
-                  IllegalStateException.class,
-                  () ->
-                      FA.run(
-                          heap,
-                          () -> {
-                            b.get(0).balance(1);
-                            throw new IllegalStateException("abort");
-                          }));
-              FA.settle(heap);
-              b.get(0).balance(2);
-              b.get(0).persist();
-              h.ack();
-            })
-        .check(heap -> h.check(describe(heap)))
-        .run();
+    explore(
+        "jpfa: a store outside blocks after an abort",
+        AfterBlocksCrashTest::bankWithLog,
+        h,
+        heap -> {
+          Bank b = Bank.open(heap);
+          assertThrows(
+              IllegalStateException.class,
+              () ->
+                  FA.run(
+                      heap,
+                      () -> {
+                        b.get(0).balance(1);
+                        throw new IllegalStateException("abort");
+                      }));
+          FA.settle(heap);
+          b.get(0).balance(2);
+          b.get(0).persist();
+          h.ack();
+        });
   }
 
   /**
@@ -157,33 +154,31 @@ class AfterBlocksCrashTest {
   void memoryABlockFreedIsReusedWithoutBeingRolledBack() {
     Linearizable<String> h = new Linearizable<>("100/0/0/- 200/0/0/7 300/0/0/-");
     h.then("100/0/0/- 200/0/0/- 300/0/0/-").then("100/0/0/- 200/0/0/- 300/0/0/55");
-    CrashTest.named("jpfa: memory freed by a block, reused outside blocks")
-        .config(eviction())
-        .setup(FaCrashTest::setup)
-        .workload(
-            heap -> {
-              FA.settle(heap); // no earlier truncation pending: the block's own write-back counts
-              Bank b = Bank.open(heap);
-              Account old = b.get(1).link();
-              long at = old.offset();
-              FA.run(
-                  heap,
-                  () -> {
-                    old.balance(8);
-                    b.get(1).link(null);
-                    heap.free(old);
-                  });
-              h.ack();
-              Account n = new Account(heap, 55);
-              assertEquals(at, n.offset(), "the allocator reuses the freed object's memory");
-              n.persist();
-              FA.settle(heap);
-              b.get(2).link(n);
-              b.get(2).persist();
-              h.ack();
-            })
-        .check(heap -> h.check(describe(heap)))
-        .run();
+    explore(
+        "jpfa: memory freed by a block, reused outside blocks",
+        FaCrashTest::setup,
+        h,
+        heap -> {
+          FA.settle(heap); // no earlier truncation pending: the block's own write-back counts
+          Bank b = Bank.open(heap);
+          Account old = b.get(1).link();
+          long at = old.offset();
+          FA.run(
+              heap,
+              () -> {
+                old.balance(8);
+                b.get(1).link(null);
+                heap.free(old);
+              });
+          h.ack();
+          Account n = new Account(heap, 55);
+          assertEquals(at, n.offset(), "the allocator reuses the freed object's memory");
+          n.persist();
+          FA.settle(heap);
+          b.get(2).link(n);
+          b.get(2).persist();
+          h.ack();
+        });
   }
 
   /**
@@ -195,17 +190,39 @@ class AfterBlocksCrashTest {
   void aStoreAfterRecoveryFinishedABlockSurvives() {
     Linearizable<String> h = new Linearizable<>("100/0/0/- 200/0/0/- 300/0/0/-");
     h.then("5/0/0/- 200/0/0/- 300/0/0/-");
-    CrashTest.named("jpfa: a store after recovery finished a block")
+    exploreRecovery(
+        "jpfa: a store after recovery finished a block",
+        heap -> Forge.committed(heap, tornBlock(heap), 0, 2),
+        h,
+        heap -> {
+          Bank b = Bank.open(heap);
+          b.get(0).balance(5);
+          b.get(0).persist();
+          h.ack();
+        });
+  }
+
+  /**
+   * Explores every crash of {@code workload} after {@code setup}; each image must be in {@code h}.
+   */
+  private static void explore(
+      String name, CrashCheck setup, Linearizable<String> h, CrashCheck workload) {
+    CrashTest.named(name)
         .config(eviction())
-        .setup(heap -> Forge.committed(heap, tornBlock(heap), 0, 2))
+        .setup(setup)
+        .workload(workload)
+        .check(heap -> h.check(describe(heap)))
+        .run();
+  }
+
+  /** As {@link #explore}, the tracked workload starting with the heap's opening (recovery). */
+  private static void exploreRecovery(
+      String name, CrashCheck setup, Linearizable<String> h, CrashCheck workload) {
+    CrashTest.named(name)
+        .config(eviction())
+        .setup(setup)
         .crashDuringRecovery()
-        .workload(
-            heap -> {
-              Bank b = Bank.open(heap);
-              b.get(0).balance(5);
-              b.get(0).persist();
-              h.ack();
-            })
+        .workload(workload)
         .check(heap -> h.check(describe(heap)))
         .run();
   }

@@ -39,12 +39,21 @@ final class JnvmBackend implements Backend {
   public void configure(ConfigurationBuilder cache, BenchDirs dirs) {
     // The record class must be registered before the store reopens (and preloads) a heap.
     Objects.requireNonNull(PRecord.TYPE);
+    addStore(cache, dirs, name(), mode);
+  }
+
+  /**
+   * The J-NVM store of every J-NVM row: write-through, its heap {@code NAME.heap} under the table's
+   * directory, with the bounded in-memory container of the persistent rows.
+   */
+  static JnvmStoreConfigurationBuilder addStore(
+      ConfigurationBuilder cache, BenchDirs dirs, String name, StoreMode mode) {
     Backends.boundMemory(cache, dirs);
-    cache
+    return cache
         .persistence()
         .passivation(false)
         .addStore(JnvmStoreConfigurationBuilder.class)
-        .path(dirs.sub(name() + ".heap").toString())
+        .path(dirs.sub(name + ".heap").toString())
         .size(dirs.heapSize())
         .mode(mode);
   }

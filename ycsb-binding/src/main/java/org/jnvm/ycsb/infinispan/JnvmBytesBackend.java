@@ -5,7 +5,6 @@ import java.util.Properties;
 import org.infinispan.Cache;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.jnvm.infinispan.StoreMode;
-import org.jnvm.infinispan.configuration.JnvmStoreConfigurationBuilder;
 import org.jnvm.ycsb.ByteRecordCodec;
 import org.jnvm.ycsb.RecordCodec;
 
@@ -37,15 +36,7 @@ final class JnvmBytesBackend implements Backend {
 
   @Override
   public void configure(ConfigurationBuilder cache, BenchDirs dirs) {
-    Backends.boundMemory(cache, dirs);
-    cache
-        .persistence()
-        .passivation(false)
-        .addStore(JnvmStoreConfigurationBuilder.class)
-        .path(dirs.sub(name() + ".heap").toString())
-        .size(dirs.heapSize())
-        .mode(StoreMode.JPDT)
-        .checksums(checksums);
+    JnvmBackend.addStore(cache, dirs, name(), StoreMode.JPDT).checksums(checksums);
   }
 
   @Override
