@@ -71,7 +71,11 @@ final class PdtEntry extends PObject implements StoredEntry {
    * fences once before publishing it. With {@code checksum}, the record ends with its CRC32C.
    */
   PdtEntry(Heap heap, EntryData d, boolean checksum) {
-    super(heap, TYPE, DATA + dataBytes(d) + (checksum ? CRC_BYTES : 0));
+    this(heap, d, checksum, dataBytes(d));
+  }
+
+  private PdtEntry(Heap heap, EntryData d, boolean checksum, long dataBytes) {
+    super(heap, TYPE, DATA + dataBytes + (checksum ? CRC_BYTES : 0));
     setRef(VALUE, d.valueRef());
     setLong(CREATED, d.created());
     setLong(LAST_USED, d.lastUsed());
@@ -85,9 +89,9 @@ final class PdtEntry extends PObject implements StoredEntry {
     long at = fieldAddress(DATA);
     at = put(d.valueBytes(), at);
     at = put(d.metadataBytes(), at);
-    at = put(d.internalBytes(), at);
+    put(d.internalBytes(), at);
     if (checksum) {
-      setInt(DATA + dataBytes(d), crc(d.valueBytes(), d.metadataBytes(), d.internalBytes()));
+      setInt(DATA + dataBytes, crc(d.valueBytes(), d.metadataBytes(), d.internalBytes()));
     }
     if (d.valueRef() != null) d.valueRef().pwbObject();
     pwbObject();

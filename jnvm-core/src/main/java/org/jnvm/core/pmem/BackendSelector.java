@@ -19,7 +19,6 @@ import java.util.ServiceLoader;
 final class BackendSelector {
   static final String PROPERTY = "jnvm.backend";
 
-  /** The chosen backend and the reason, for the one start-up line. */
   /**
    * The backend chosen and why; {@code fallback} when auto-selection had to take msync (the one
    * start-up line then is a warning, see {@link Pmem}).

@@ -18,10 +18,7 @@ import picocli.CommandLine.TypeConversionException;
         "YCSB on Infinispan embedded with each persistence backend, and on J-PDT and PMDK"
             + " directly, side by side on emulated NVMM (/dev/shm). Quick default: about 2.5"
             + " minutes on 2 cores.",
-    footer = {
-      "Backends: ${bench.backends}",
-      "Writes report.md (also printed), results.tsv, chart.png and one log per JVM."
-    })
+    footer = "Writes report.md (also printed), results.tsv, chart.png and one log per JVM.")
 final class Options {
   static final long QUICK_RECORDS = 50_000;
   static final double QUICK_SECONDS = 3;
@@ -126,8 +123,8 @@ final class Options {
   private static CommandLine command(Options o) {
     CommandLine c = new CommandLine(o);
     c.setUsageHelpWidth(100);
-    // the footer's ${bench.backends}: picocli interpolates system properties in usage texts
-    System.setProperty("bench.backends", Targets.described());
+    var usage = c.getCommandSpec().usageMessage();
+    usage.footer("Backends: " + Targets.described(), usage.footer()[0]);
     return c;
   }
 
