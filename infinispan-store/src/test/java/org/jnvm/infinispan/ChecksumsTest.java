@@ -4,6 +4,7 @@ import static org.testng.Assert.assertEquals;
 import static org.testng.Assert.assertTrue;
 import static org.testng.Assert.expectThrows;
 
+import jakarta.transaction.TransactionManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -17,6 +18,9 @@ import org.infinispan.Cache;
 import org.infinispan.configuration.cache.Configuration;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.manager.EmbeddedCacheManager;
+import org.infinispan.transaction.LockingMode;
+import org.infinispan.transaction.TransactionMode;
+import org.infinispan.transaction.lookup.EmbeddedTransactionManagerLookup;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
@@ -71,6 +75,52 @@ public class ChecksumsTest {
         String chain = Messages.chain(e);
         assertTrue(chain.contains("key-7") && chain.contains("checksum mismatch"), chain);
         assertEquals(c.get("key-8"), "value-8", "the other records still read");
+      } finally {
+        cm.stop();
+      }
+    } finally {
+      TestPaths.delete(heap);
+    }
+  }
+
+  /**
+   * The seam with transactions: records a committed transaction wrote (built for its commit intent,
+   * then applied) carry checksums too, and one whose byte changed is refused on read.
+   */
+  public void recordsOfATransactionCarryChecksums() throws Exception {
+    Path heap = TestPaths.heap("checksums-tx");
+    ConfigurationBuilder b = new ConfigurationBuilder();
+    b.transaction()
+        .transactionMode(TransactionMode.TRANSACTIONAL)
+        .lockingMode(LockingMode.PESSIMISTIC)
+        .transactionManagerLookup(new EmbeddedTransactionManagerLookup());
+    b.persistence()
+        .passivation(false)
+        .addStore(JnvmStoreConfigurationBuilder.class)
+        .path(heap.toString())
+        .size(64 << 20)
+        .mode(StoreMode.JPDT)
+        .checksums(true);
+    Configuration config = b.build();
+    try {
+      EmbeddedCacheManager cm = Caches.manager(config);
+      try {
+        Cache<String, String> c = cm.getCache(Caches.NAME);
+        TransactionManager tm = c.getAdvancedCache().getTransactionManager();
+        tm.begin();
+        for (int i = 0; i < 5; i++) c.put("t" + i, "value-" + i);
+        tm.commit();
+      } finally {
+        cm.stop();
+      }
+      flip(heap, recordOf(heap, "t3") + ObjectLayout.HEADER + PdtEntry.DATA + 1);
+      cm = Caches.manager(config);
+      try {
+        Cache<String, String> c = cm.getCache(Caches.NAME);
+        Exception e = expectThrows(Exception.class, () -> c.get("t3"));
+        String chain = Messages.chain(e);
+        assertTrue(chain.contains("t3") && chain.contains("checksum mismatch"), chain);
+        assertEquals(c.get("t4"), "value-4");
       } finally {
         cm.stop();
       }
