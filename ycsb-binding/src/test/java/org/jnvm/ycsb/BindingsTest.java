@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.util.Map;
 import org.jnvm.ycsb.infinispan.InfinispanDB;
 import org.jnvm.ycsb.jpdt.JpdtMapDB;
+import org.jnvm.ycsb.map.VolatileMapDB;
 import org.jnvm.ycsb.pmdk.LlplDB;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -19,6 +20,21 @@ class BindingsTest {
 
     Map<String, String> props() {
       return Map.of(InfinispanDB.BACKEND_PROPERTY, "volatile");
+    }
+
+    boolean persists() {
+      return false;
+    }
+  }
+
+  @Nested
+  class VolatileMap extends BindingContract {
+    String dbClass() {
+      return VolatileMapDB.class.getName();
+    }
+
+    Map<String, String> props() {
+      return Map.of();
     }
 
     boolean persists() {

@@ -64,7 +64,8 @@ public final class Bench {
     }
     Path tsv = out.resolve("results.tsv");
     List<ResultsFile.Row> rows = Files.exists(tsv) ? ResultsFile.read(tsv) : List.of();
-    String report = new Report(info, rows, failures).markdown();
+    List<CostsFile.Row> costs = CostsFile.read(CostsFile.beside(tsv));
+    String report = new Report(info, rows, costs, failures).markdown();
     Files.writeString(out.resolve("report.md"), report);
     if (!rows.isEmpty()) Chart.write(rows, info, out.resolve("chart.png"));
     console.println();

@@ -15,12 +15,18 @@ import java.util.function.ToDoubleFunction;
 final class Report {
   private final RunInfo info;
   private final List<ResultsFile.Row> rows;
+  private final List<CostsFile.Row> costs;
   private final Map<Unit, String> failures;
   private final StringBuilder md = new StringBuilder();
 
-  Report(RunInfo info, List<ResultsFile.Row> rows, Map<Unit, String> failures) {
+  Report(
+      RunInfo info,
+      List<ResultsFile.Row> rows,
+      List<CostsFile.Row> costs,
+      Map<Unit, String> failures) {
     this.info = info;
     this.rows = rows;
+    this.costs = costs;
     this.failures = failures;
   }
 
@@ -72,7 +78,52 @@ final class Report {
     table(targets, workloads, mine, r -> r.throughput() / 1e3, "%.1f");
     ratio(targets, workloads, mine, Targets.FILE_STORE, "the file store (SoftIndexFileStore)");
     ratio(targets, workloads, mine, Targets.VOLATILE, "volatile Infinispan");
+    ratio(targets, workloads, mine, Targets.VOLATILE_MAP, "a ConcurrentHashMap (no Infinispan)");
+    ratio(targets, workloads, mine, Targets.PMDK, "PMDK (LLPL)");
+    costs(targets, threads);
     latency(targets, workloads, mine);
+  }
+
+  /**
+   * The Java heap and GC each row costs: volatile rows keep their data on the Java heap, J-NVM rows
+   * in NVMM beside a small heap of proxies and indexes.
+   */
+  private void costs(List<String> targets, int threads) {
+    List<CostsFile.Row> mine = costs.stream().filter(c -> c.threads() == threads).toList();
+    if (mine.isEmpty()) return;
+    line("");
+    line(
+        "Java heap and GC (live heap: after a full GC once loaded; GC pauses over the measured"
+            + " workloads; entries: what the in-memory container holds after the last workload;"
+            + " RSS at the end, of it the part mapped from /dev/shm):");
+    line("");
+    line(
+        "| backend | live heap after load, MiB | entries in memory | GC pauses, % of run"
+            + " | longest pause, ms | RSS, MiB (shm) |");
+    line("|---|---:|---:|---:|---:|---:|");
+    for (String t : targets) {
+      List<CostsFile.Row> of = mine.stream().filter(c -> c.target().equals(t)).toList();
+      CostsFile.Row load =
+          of.stream().filter(c -> c.workload().equals("load")).findFirst().orElse(null);
+      List<CostsFile.Row> runs = of.stream().filter(c -> !c.workload().equals("load")).toList();
+      if (load == null || runs.isEmpty()) continue;
+      CostsFile.Row last = runs.get(runs.size() - 1);
+      double seconds = runs.stream().mapToDouble(CostsFile.Row::seconds).sum();
+      long pauseMs = runs.stream().mapToLong(CostsFile.Row::pauseMs).sum();
+      long longest = runs.stream().mapToLong(CostsFile.Row::longestPauseMs).max().orElse(0);
+      line(
+          String.format(
+              Locale.ROOT,
+              "| %s | %,d | %s | %.1f | %d | %s |",
+              t,
+              load.liveHeapMb(),
+              last.entries() < 0 ? "-" : String.format(Locale.ROOT, "%,d", last.entries()),
+              seconds > 0 ? pauseMs / (seconds * 10) : 0.0,
+              longest,
+              last.rssMb() < 0
+                  ? "-"
+                  : String.format(Locale.ROOT, "%,d (%,d)", last.rssMb(), last.shmMb())));
+    }
   }
 
   private void table(

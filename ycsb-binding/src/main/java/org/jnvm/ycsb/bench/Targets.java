@@ -7,17 +7,21 @@ import org.jnvm.ycsb.infinispan.Backend;
 import org.jnvm.ycsb.infinispan.Backends;
 import org.jnvm.ycsb.infinispan.InfinispanDB;
 import org.jnvm.ycsb.jpdt.JpdtMapDB;
+import org.jnvm.ycsb.map.VolatileMapDB;
 import org.jnvm.ycsb.pmdk.LlplDB;
 
 /**
  * The rows this build can run: every Infinispan {@link Backend} (the cache manager and the record
  * representation are the same, the persistence differs), the J-PDT map without Infinispan (J-NVM's
- * own ceiling), and the PMDK baseline. File-store ratios are against {@value #FILE_STORE}, volatile
- * ratios against {@value #VOLATILE}.
+ * own ceiling) and its volatile counterpart ({@value #VOLATILE_MAP}), and the PMDK baseline.
+ * File-store ratios are against {@value #FILE_STORE}, volatile ratios against {@value #VOLATILE}
+ * (and the map rows' against {@value #VOLATILE_MAP}).
  */
 final class Targets {
   static final String FILE_STORE = "sifs";
   static final String VOLATILE = "volatile";
+  static final String VOLATILE_MAP = "volatile-map";
+  static final String PMDK = "pmdk";
 
   private Targets() {}
 
@@ -41,7 +45,14 @@ final class Targets {
             JpdtMapDB.class.getName(),
             Map.of(JpdtMapDB.MAP_PROPERTY, "hash"),
             Map.of(JpdtMapDB.MAP_PROPERTY, "ordered")));
-    t.add(new Target("pmdk", "PMDK (LLPL, JNI)", LlplDB.class.getName(), Map.of(), Map.of()));
+    t.add(
+        new Target(
+            VOLATILE_MAP,
+            "ConcurrentHashMap (no Infinispan, volatile)",
+            VolatileMapDB.class.getName(),
+            Map.of(),
+            null));
+    t.add(new Target(PMDK, "PMDK (LLPL, JNI)", LlplDB.class.getName(), Map.of(), Map.of()));
     return t;
   }
 

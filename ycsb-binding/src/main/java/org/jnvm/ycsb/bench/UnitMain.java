@@ -6,6 +6,7 @@ import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.jnvm.ycsb.Dirs;
+import org.jnvm.ycsb.HoldsEntries;
 import site.ycsb.DB;
 
 /**
@@ -24,21 +25,28 @@ public final class UnitMain {
     // This instance holds the shared cache, heap or pool open from the load to the last workload.
     DB holder = Phase.newDb(t.db(), props(u, t, u.workloads().get(0)), false);
     holder.init();
+    JvmCosts costs = new JvmCosts();
     try {
       Properties lp = props(u, t, u.workloads().get(0));
+      costs.start();
       Phase.Outcome load =
           Phase.load(t.db(), lp, u.threads(), n -> progress("load", n, u.records()));
+      JvmCosts.Phase loadCost = costs.end();
       ResultsFile.append(u, "load", load);
+      CostsFile.append(u, "load", loadCost, JvmCosts.liveHeapMb(), entries(holder));
       progress("load", u.records(), u.records());
       if (u.warmUpSeconds() > 0) {
         progress("warm-up", 0, 0);
         Phase.warmUp(t.db(), props(u, t, u.workloads().get(0)), u.threads(), u.warmUpSeconds());
       }
       for (String w : u.workloads()) {
+        costs.start();
         Phase.Outcome o =
             Phase.transactions(
                 t.db(), props(u, t, w), u.threads(), u.seconds(), n -> progress(w, n, u.opsOf(w)));
+        JvmCosts.Phase cost = costs.end();
         ResultsFile.append(u, w, o);
+        CostsFile.append(u, w, cost, -1, entries(holder));
         System.out.printf("done %s %.0f%n", w, o.throughput());
       }
     } finally {
@@ -62,6 +70,11 @@ public final class UnitMain {
     Map<String, String> own = u.scanGroup() ? t.scanProps() : t.props();
     own.forEach(p::setProperty);
     return p;
+  }
+
+  /** What the binding's in-memory container holds, or -1 if it has none. */
+  private static long entries(DB holder) {
+    return holder instanceof HoldsEntries h ? h.entriesInMemory() : -1;
   }
 
   private static void progress(String phase, long done, long total) {

@@ -11,6 +11,7 @@ import org.infinispan.AdvancedCache;
 import org.infinispan.context.Flag;
 import org.jnvm.ycsb.Dirs;
 import org.jnvm.ycsb.FullHeap;
+import org.jnvm.ycsb.HoldsEntries;
 import org.jnvm.ycsb.RecordCodec;
 import org.jnvm.ycsb.Sizes;
 import org.jnvm.ycsb.StripedLocks;
@@ -36,7 +37,7 @@ import site.ycsb.Status;
  * read-modify-writes of the record, atomic per key ({@code computeIfPresent}) and stored for real;
  * writes ignore return values so that a put never loads the old record from the store.
  */
-public final class InfinispanDB extends DB {
+public final class InfinispanDB extends DB implements HoldsEntries {
   public static final String BACKEND_PROPERTY = "jnvm.backend";
   public static final String MEMORY_PROPERTY = "jnvm.memorycount";
   public static final String HEAP_SIZE_PROPERTY = "jnvm.heapsize";
@@ -84,6 +85,12 @@ public final class InfinispanDB extends DB {
     String m = p.getProperty(MEMORY_PROPERTY);
     if (m != null) return Long.parseLong(m);
     return Math.max(1, Long.parseLong(p.getProperty("recordcount", "0")) / 10);
+  }
+
+  /** Entries in Infinispan's data container (all of them for volatile, the bounded part else). */
+  @Override
+  public long entriesInMemory() {
+    return cache.getDataContainer().sizeIncludingExpired();
   }
 
   @Override

@@ -64,6 +64,7 @@ class BenchRunTest {
         assertEquals(List.of(), left.toList(), "files left in the heap directory");
       }
       checkResults(backends);
+      checkCosts(backends);
       checkReport(backends, printed);
       byte[] png = Files.readAllBytes(out.resolve("chart.png"));
       assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4));
@@ -93,6 +94,30 @@ class BenchRunTest {
     }
   }
 
+  /**
+   * Every unit states its heap and GC costs: a live heap after the load, the in-memory container's
+   * entries where the row has one (all 300 records and more for the volatile rows, at most the
+   * bound for the persistent Infinispan rows), resident memory.
+   */
+  private void checkCosts(List<String> backends) {
+    List<CostsFile.Row> rows = CostsFile.read(out.resolve("costs.tsv"));
+    for (String b : backends) {
+      List<CostsFile.Row> of = rows.stream().filter(r -> r.target().equals(b)).toList();
+      CostsFile.Row load = of.stream().filter(r -> r.workload().equals("load")).findFirst().get();
+      assertTrue(load.liveHeapMb() > 0, () -> "no live heap: " + load);
+      assertTrue(load.rssMb() > 0, () -> "no RSS: " + load);
+      assertTrue(of.stream().anyMatch(r -> r.workload().equals("a")), () -> "no A: " + of);
+      long entries = load.entries();
+      switch (b) {
+        case "volatile", "volatile-map" -> assertEquals(300, entries, b);
+        case "jpdt", "jpfa", "sifs", "rocksdb" ->
+            assertTrue(entries > 0 && entries <= 30, () -> b + " entries=" + entries);
+        case "jpdt-map", "pmdk" -> assertEquals(-1, entries, b);
+        default -> {}
+      }
+    }
+  }
+
   private void checkReport(List<String> backends, String printed) throws Exception {
     String md = Files.readString(out.resolve("report.md"));
     assertTrue(printed.contains(md.lines().findFirst().orElseThrow()));
@@ -101,6 +126,8 @@ class BenchRunTest {
     assertTrue(md.contains("ratio against volatile Infinispan"), md);
     assertTrue(md.contains("J-NVM gateway backend"), md);
     assertTrue(md.contains("| A | READ |"), md);
+    assertTrue(md.contains("| backend | live heap after load, MiB |"), md);
+    assertTrue(md.contains("ratio against a ConcurrentHashMap"), md);
     assertTrue(!md.contains("## Problems"), md);
   }
 }

@@ -1,0 +1,103 @@
+package org.jnvm.ycsb.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The Java heap and GC cost of each phase of a run ({@code costs.tsv} beside {@code results.tsv}),
+ * one line per (target, threads, phase):
+ *
+ * <pre>
+ * target threads workload seconds pause_ms pauses longest_pause_ms live_heap_mb entries rss_mb shm_mb
+ * </pre>
+ *
+ * {@code live_heap_mb} (the heap after a full collection) is measured after the load only (-1
+ * elsewhere); {@code entries} is what the binding's in-memory container holds at the end of the
+ * phase (-1: no container); {@code rss_mb} and {@code shm_mb} the process's resident memory and its
+ * part mapped from shared memory (a J-NVM heap in /dev/shm) at the end of the phase.
+ */
+final class CostsFile {
+  static final String HEADER =
+      "target\tthreads\tworkload\tseconds\tpause_ms\tpauses\tlongest_pause_ms\tlive_heap_mb"
+          + "\tentries\trss_mb\tshm_mb";
+
+  /** One line of the file. */
+  record Row(
+      String target,
+      int threads,
+      String workload,
+      double seconds,
+      long pauseMs,
+      long pauses,
+      long longestPauseMs,
+      long liveHeapMb,
+      long entries,
+      long rssMb,
+      long shmMb) {}
+
+  private CostsFile() {}
+
+  static Path beside(Path results) {
+    return results.resolveSibling("costs.tsv");
+  }
+
+  static synchronized void append(
+      Unit u, String workload, JvmCosts.Phase p, long liveHeapMb, long entries) {
+    JvmCosts.Resident r = JvmCosts.resident();
+    String line =
+        String.format(
+            Locale.ROOT,
+            "%s\t%d\t%s\t%.3f\t%d\t%d\t%d\t%d\t%d\t%d\t%d",
+            u.target(),
+            u.threads(),
+            workload,
+            p.seconds(),
+            p.pauseMillis(),
+            p.pauses(),
+            p.longestPauseMillis(),
+            liveHeapMb,
+            entries,
+            r.rssMb(),
+            r.shmMb());
+    Path file = beside(u.results());
+    try {
+      if (!Files.exists(file)) Files.writeString(file, HEADER + "\n");
+      Files.writeString(file, line + "\n", StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot append costs: file=" + file, e);
+    }
+  }
+
+  static List<Row> read(Path file) {
+    List<Row> rows = new ArrayList<>();
+    if (!Files.exists(file)) return rows;
+    try {
+      for (String line : Files.readAllLines(file)) {
+        if (line.isBlank() || line.startsWith("target\t")) continue;
+        String[] f = line.split("\t");
+        rows.add(
+            new Row(
+                f[0],
+                Integer.parseInt(f[1]),
+                f[2],
+                Double.parseDouble(f[3]),
+                Long.parseLong(f[4]),
+                Long.parseLong(f[5]),
+                Long.parseLong(f[6]),
+                Long.parseLong(f[7]),
+                Long.parseLong(f[8]),
+                Long.parseLong(f[9]),
+                Long.parseLong(f[10])));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read costs: file=" + file, e);
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,127 @@
+package org.jnvm.ycsb.bench;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
+
+/**
+ * What the Java heap and its collector cost this JVM, from the JVM's own management beans: pause
+ * time and the longest pause of a phase, the heap live after a full collection, and the process's
+ * resident memory. Volatile Infinispan keeps its data on the Java heap and J-NVM keeps it in NVMM:
+ * these figures put both costs in the report.
+ *
+ * <p>Pauses: every collector bean but the concurrent-cycle ones ({@code ZGC Cycles}, {@code
+ * Shenandoah Cycles}, ...), whose time is wall time of work running beside the application, not a
+ * pause. The concurrent work's CPU is not counted here: on ZGC read the pause figures with that in
+ * mind.
+ */
+final class JvmCosts {
+  /** What one phase cost. */
+  record Phase(double seconds, long pauseMillis, long pauses, long longestPauseMillis) {}
+
+  /** Resident memory of the process: all of it, and the part mapped from shared memory. */
+  record Resident(long rssMb, long shmMb) {
+    static final Resident UNKNOWN = new Resident(-1, -1);
+  }
+
+  private final List<GarbageCollectorMXBean> pauseBeans;
+  private final AtomicLong longest = new AtomicLong();
+  private long startNanos;
+  private long startMillis;
+  private long startCount;
+
+  JvmCosts() {
+    pauseBeans =
+        ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .filter(b -> isPause(b.getName()))
+            .toList();
+    for (GarbageCollectorMXBean b : pauseBeans) {
+      if (b instanceof NotificationEmitter e) e.addNotificationListener(this::onGc, null, null);
+    }
+    start();
+  }
+
+  /** True for a collector bean whose time is pause time (not a concurrent cycle's). */
+  static boolean isPause(String beanName) {
+    return !beanName.contains("Cycles");
+  }
+
+  private void onGc(Notification n, Object handback) {
+    if (!n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
+      return;
+    }
+    var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+    if (!isPause(info.getGcName())) return;
+    longest.accumulateAndGet(info.getGcInfo().getDuration(), Math::max);
+  }
+
+  /** Starts a phase: its pauses are counted from now. */
+  void start() {
+    startNanos = System.nanoTime();
+    startMillis = pauseMillis();
+    startCount = pauseCount();
+    longest.set(0);
+  }
+
+  /** Ends the phase begun by the last {@link #start}. */
+  Phase end() {
+    return new Phase(
+        (System.nanoTime() - startNanos) / 1e9,
+        pauseMillis() - startMillis,
+        pauseCount() - startCount,
+        longest.get());
+  }
+
+  private long pauseMillis() {
+    long t = 0;
+    for (GarbageCollectorMXBean b : pauseBeans) t += Math.max(0, b.getCollectionTime());
+    return t;
+  }
+
+  private long pauseCount() {
+    long n = 0;
+    for (GarbageCollectorMXBean b : pauseBeans) n += Math.max(0, b.getCollectionCount());
+    return n;
+  }
+
+  /**
+   * The Java heap in use after a full collection (two, so that objects a finalizer or a cleaner
+   * released are gone too), in MiB: the live set.
+   */
+  static long liveHeapMb() {
+    System.gc();
+    System.gc();
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() >> 20;
+  }
+
+  /** This process's resident memory ({@code /proc/self/status}), or unknown off Linux. */
+  static Resident resident() {
+    try {
+      return parseStatus(Files.readAllLines(Path.of("/proc/self/status")));
+    } catch (IOException | RuntimeException e) {
+      return Resident.UNKNOWN;
+    }
+  }
+
+  static Resident parseStatus(List<String> lines) {
+    long rss = -1;
+    long shm = -1;
+    for (String l : lines) {
+      if (l.startsWith("VmRSS:")) rss = kb(l) >> 10;
+      if (l.startsWith("RssShmem:")) shm = kb(l) >> 10;
+    }
+    return new Resident(rss, shm);
+  }
+
+  private static long kb(String line) {
+    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+  }
+}
