@@ -7,4 +7,10 @@ package org.jnvm.ycsb;
 public interface HoldsEntries {
   /** Entries the in-memory container holds now (Infinispan's data container, a volatile map). */
   long entriesInMemory();
+
+  /**
+   * From now on, keeps at most {@code entries} in memory if the container is bounded (a data set
+   * that grows keeps its tenth in memory); an unbounded container ignores it.
+   */
+  default void rebound(long entries) {}
 }

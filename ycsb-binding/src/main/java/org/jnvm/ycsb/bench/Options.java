@@ -90,6 +90,33 @@ final class Options {
   Path out = null;
 
   @Option(
+      names = "--scale",
+      description =
+          "the data-set-size experiment instead: workloads F and A as the data set grows from 0.25"
+              + " GB to the largest this machine holds, with each backend's Java heap and GC cost;"
+              + " report and charts in results/scale-<timestamp> (about 10 minutes)")
+  boolean scale;
+
+  @Option(
+      names = "--quick",
+      description = "with --scale: 0.25, 0.5 and 1 GB, 2 s per workload (about 3 minutes)")
+  boolean quick;
+
+  @Option(
+      names = "--gc",
+      paramLabel = "LIST",
+      converter = GcList.class,
+      description = "with --scale: collectors to compare, of g1, parallel, zgc (default g1)")
+  List<String> gcs = List.of("g1");
+
+  @Option(
+      names = "--sizes",
+      paramLabel = "LIST",
+      converter = SizeList.class,
+      description = "with --scale: data-set sizes in GB, e.g. 0.25,1,4 (default: see --scale)")
+  List<Double> sizesGb = null;
+
+  @Option(
       names = {"--help", "-h"},
       usageHelp = true,
       description = "this text")
@@ -113,7 +140,23 @@ final class Options {
     } catch (CommandLine.ParameterException e) {
       throw new IllegalArgumentException(e.getMessage() + "\n" + usage(), e);
     }
+    o.checkScale(args);
     return o;
+  }
+
+  /** The options of one experiment are refused on the other, with the reason. */
+  private void checkScale(String[] args) {
+    List<String> given = List.of(args);
+    if (!scale) {
+      for (String only : List.of("--quick", "--gc", "--sizes")) {
+        if (given.stream().anyMatch(a -> a.equals(only) || a.startsWith(only + "="))) {
+          throw new IllegalArgumentException(only + " belongs to --scale: add --scale");
+        }
+      }
+    } else if (threads.size() != 1) {
+      throw new IllegalArgumentException(
+          "--scale runs one client thread count, not --threads " + threads);
+    }
   }
 
   static String usage() {
@@ -182,6 +225,47 @@ final class Options {
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException(e.getMessage());
       }
+    }
+  }
+
+  static final class GcList implements ITypeConverter<List<String>> {
+    @Override
+    public List<String> convert(String s) {
+      List<String> out = new ArrayList<>();
+      for (String p : s.split(",")) {
+        String gc = p.trim().toLowerCase(Locale.ROOT);
+        if (!ScalePlan.GCS.containsKey(gc)) {
+          throw new TypeConversionException(
+              "unknown collector: "
+                  + p
+                  + " (known: "
+                  + String.join(",", ScalePlan.GCS.keySet())
+                  + ")");
+        }
+        if (!out.contains(gc)) out.add(gc);
+      }
+      return List.copyOf(out);
+    }
+  }
+
+  static final class SizeList implements ITypeConverter<List<Double>> {
+    @Override
+    public List<Double> convert(String s) {
+      List<Double> out = new ArrayList<>();
+      for (String p : s.split(",")) {
+        try {
+          double gb = Double.parseDouble(p.trim());
+          if (gb >= 0.001) {
+            out.add(gb);
+            continue;
+          }
+        } catch (NumberFormatException e) {
+          // reported below
+        }
+        throw new TypeConversionException(
+            "a size in GB (0.001 or more) is needed, not '" + p + "'");
+      }
+      return List.copyOf(out);
     }
   }
 

@@ -37,10 +37,14 @@ final class Phase {
 
   private Phase() {}
 
-  /** Loads {@code recordcount} records with {@code threads} client threads (not measured). */
+  /**
+   * Loads {@code insertcount} records from {@code insertstart} (YCSB's partitioned load; default:
+   * all {@code recordcount}) with {@code threads} client threads (not measured).
+   */
   static Outcome load(String db, Properties props, int threads, LongConsumer progress)
       throws Exception {
-    long records = Long.parseLong(props.getProperty("recordcount"));
+    long records =
+        Long.parseLong(props.getProperty("insertcount", props.getProperty("recordcount")));
     resetMeasurements(props);
     return run(db, props, threads, records, false, false, Long.MAX_VALUE, progress);
   }

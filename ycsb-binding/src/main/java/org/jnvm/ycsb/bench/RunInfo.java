@@ -54,7 +54,7 @@ record RunInfo(
         heapDir);
   }
 
-  private static String procLine(String file, String key) {
+  static String procLine(String file, String key) {
     try {
       for (String l : Files.readAllLines(Path.of(file))) {
         if (l.startsWith(key)) return l.substring(l.indexOf(':') + 1).trim();
@@ -65,7 +65,7 @@ record RunInfo(
     return "unknown";
   }
 
-  private static String firstLine(String file) {
+  static String firstLine(String file) {
     try {
       return Files.readAllLines(Path.of(file)).get(0);
     } catch (IOException | IndexOutOfBoundsException e) {

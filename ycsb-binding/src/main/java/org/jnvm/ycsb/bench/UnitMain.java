@@ -59,31 +59,40 @@ public final class UnitMain {
 
   /** The properties of workload {@code w} for this unit: the file, then the run's overrides. */
   static Properties props(Unit u, Target t, String w) {
+    return props(t, u.scanGroup(), w, u.records(), u.opsOf(w), u.threads(), u.dir());
+  }
+
+  /**
+   * The properties of workload {@code w} on {@code records} records: the workload's file, then the
+   * run's overrides and the target's own properties ({@code scan}: its scan configuration).
+   */
+  static Properties props(
+      Target t, boolean scan, String w, long records, long ops, int threads, Path dir) {
     Properties p = Workloads.load(w);
-    p.setProperty("recordcount", Long.toString(u.records()));
-    p.setProperty("operationcount", Long.toString(u.opsOf(w)));
-    p.setProperty("threadcount", Integer.toString(u.threads()));
+    p.setProperty("recordcount", Long.toString(records));
+    p.setProperty("operationcount", Long.toString(ops));
+    p.setProperty("threadcount", Integer.toString(threads));
     p.setProperty("measurementtype", "hdrhistogram");
     p.setProperty("hdrhistogram.percentiles", "50,99,99.9");
-    p.setProperty(Dirs.DIR_PROPERTY, u.dir().toString());
+    p.setProperty(Dirs.DIR_PROPERTY, dir.toString());
     p.setProperty(Dirs.DELETE_PROPERTY, "true");
-    Map<String, String> own = u.scanGroup() ? t.scanProps() : t.props();
+    Map<String, String> own = scan ? t.scanProps() : t.props();
     own.forEach(p::setProperty);
     return p;
   }
 
   /** What the binding's in-memory container holds, or -1 if it has none. */
-  private static long entries(DB holder) {
+  static long entries(DB holder) {
     return holder instanceof HoldsEntries h ? h.entriesInMemory() : -1;
   }
 
-  private static void progress(String phase, long done, long total) {
+  static void progress(String phase, long done, long total) {
     System.out.println("progress " + phase + " " + done + " " + total);
     System.out.flush();
   }
 
   /** Infinispan and JGroups log through java.util.logging: keep warnings, drop start-up chatter. */
-  private static void quietLogs() {
+  static void quietLogs() {
     for (String name : new String[] {"org.infinispan", "org.jgroups", "com.arjuna"}) {
       Logger.getLogger(name).setLevel(Level.WARNING);
     }

@@ -93,6 +93,13 @@ public final class InfinispanDB extends DB implements HoldsEntries {
     return cache.getDataContainer().sizeIncludingExpired();
   }
 
+  /** Resizes the bounded container of a persistent row (Infinispan resizes it at run time). */
+  @Override
+  public void rebound(long entries) {
+    var memory = cache.getCacheConfiguration().memory();
+    if (memory.maxCount() > 0) memory.maxCount(entries);
+  }
+
   @Override
   public void cleanup() {
     if (shared != null) SharedCaches.release(shared);

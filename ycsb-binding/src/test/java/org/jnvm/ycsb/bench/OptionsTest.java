@@ -73,6 +73,10 @@ class OptionsTest {
           "--warmup",
           "--out",
           "--paper",
+          "--scale",
+          "--quick",
+          "--gc",
+          "--sizes",
           "--help"
         }) {
       assertTrue(u.contains(o), o + " in:\n" + u);
@@ -87,5 +91,34 @@ class OptionsTest {
       assertEquals("site.ycsb.workloads.CoreWorkload", Workloads.load(w).getProperty("workload"));
       assertEquals("10", Workloads.load(w).getProperty("fieldcount"));
     }
+  }
+
+  @Test
+  void scaleOptionsBelongToScale() {
+    Options o =
+        Options.parse(
+            new String[] {"--scale", "--quick", "--gc", "zgc,G1,zgc", "--sizes", "0.5,2"});
+    assertTrue(o.scale && o.quick);
+    assertEquals(List.of("zgc", "g1"), o.gcs);
+    assertEquals(List.of(0.5, 2.0), o.sizesGb);
+    assertEquals(List.of("g1"), Options.parse(new String[] {"--scale"}).gcs);
+    var e =
+        assertThrows(IllegalArgumentException.class, () -> Options.parse(new String[] {"--quick"}));
+    assertTrue(e.getMessage().contains("--quick belongs to --scale"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Options.parse(new String[] {"--scale", "--gc", "cms"}));
+    assertTrue(e.getMessage().contains("unknown collector: cms"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Options.parse(new String[] {"--scale", "--sizes", "1,-2"}));
+    assertTrue(e.getMessage().contains("not '-2'"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Options.parse(new String[] {"--scale", "--threads", "1,2"}));
+    assertTrue(e.getMessage().contains("one client thread count"), e.getMessage());
   }
 }
