@@ -10,8 +10,10 @@ public final class Backends {
   private static final List<Backend> ALL =
       List.of(
           new VolatileBackend(),
-          new JnvmBackend(StoreMode.JPDT),
-          new JnvmBackend(StoreMode.JPFA),
+          new JnvmBackend(StoreMode.JPDT, false),
+          new JnvmBackend(StoreMode.JPFA, false),
+          new JnvmBackend(StoreMode.JPDT, true),
+          new JnvmBackend(StoreMode.JPFA, true),
           new FileStoreBackend(),
           new RocksDbBackend(),
           new JnvmBytesBackend(false),

@@ -20,35 +20,42 @@ import org.jnvm.ycsb.jpdt.PRecord;
  */
 final class JnvmBackend implements Backend {
   private final StoreMode mode;
+  private final boolean resident;
 
-  JnvmBackend(StoreMode mode) {
+  /**
+   * @param resident keep every entry in Infinispan's container (a proxy each, the records stay in
+   *     NVMM) instead of the persistent rows' bounded tenth
+   */
+  JnvmBackend(StoreMode mode, boolean resident) {
     this.mode = Objects.requireNonNull(mode, "mode");
+    this.resident = resident;
   }
 
   @Override
   public String name() {
-    return mode.name().toLowerCase(Locale.ROOT);
+    return mode.name().toLowerCase(Locale.ROOT) + (resident ? "-all" : "");
   }
 
   @Override
   public String label() {
-    return mode == StoreMode.JPDT ? "J-NVM store, J-PDT" : "J-NVM store, J-PFA";
+    String base = mode == StoreMode.JPDT ? "J-NVM store, J-PDT" : "J-NVM store, J-PFA";
+    return resident ? base + ", every entry in memory" : base;
   }
 
   @Override
   public void configure(ConfigurationBuilder cache, BenchDirs dirs) {
     // The record class must be registered before the store reopens (and preloads) a heap.
     Objects.requireNonNull(PRecord.TYPE);
+    if (!resident) Backends.boundMemory(cache, dirs);
     addStore(cache, dirs, name(), mode);
   }
 
   /**
    * The J-NVM store of every J-NVM row: write-through, its heap {@code NAME.heap} under the table's
-   * directory, with the bounded in-memory container of the persistent rows.
+   * directory.
    */
   static JnvmStoreConfigurationBuilder addStore(
       ConfigurationBuilder cache, BenchDirs dirs, String name, StoreMode mode) {
-    Backends.boundMemory(cache, dirs);
     return cache
         .persistence()
         .passivation(false)

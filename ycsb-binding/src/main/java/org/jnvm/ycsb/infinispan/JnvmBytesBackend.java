@@ -36,6 +36,7 @@ final class JnvmBytesBackend implements Backend {
 
   @Override
   public void configure(ConfigurationBuilder cache, BenchDirs dirs) {
+    Backends.boundMemory(cache, dirs);
     JnvmBackend.addStore(cache, dirs, name(), StoreMode.JPDT).checksums(checksums);
   }
 
