@@ -99,6 +99,30 @@ final class StoreKeyType implements PType<Object> {
     return o.hashCode();
   }
 
+  /**
+   * Images ({@link PType#image}): a String key of at most {@link PType#IMAGE_BYTES} Latin-1 chars,
+   * as a lookup form or as a stored {@link StringKey}, so that the index compares it in volatile
+   * memory and a lookup reads no persistent key. Only String keys have images; a blob, a {@code
+   * PString} or a J-NVM key never matches one, so keys with images are equivalent exactly when
+   * their chars are.
+   */
+  @Override
+  public int image(Object o, long[] dst) {
+    if (o instanceof KeyForm k) {
+      return k.kind == KeyForm.Kind.STRING && k.coder == StringKey.LATIN1
+          ? StringKey.image(k.bytes, dst)
+          : -1;
+    }
+    return o instanceof StringKey s ? StringKey.imageAt(s.address(), dst) : -1;
+  }
+
+  @Override
+  public int imageAt(Heap heap, long offset, long[] dst) {
+    return heap.isObjectOf(offset, StringKey.TYPE)
+        ? StringKey.imageAt(heap.base() + offset, dst)
+        : -1;
+  }
+
   @Override
   public boolean matchesAt(Heap heap, long offset, Object o) {
     if (o instanceof KeyForm k && k.kind == KeyForm.Kind.STRING) {

@@ -10,6 +10,7 @@ import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.PersistentClass;
 import org.jnvm.core.pmem.Pmem;
+import org.jnvm.jpdt.PType;
 
 /**
  * A cache key that is a {@link String}, stored as its chars (no marshalling) and owned by the
@@ -128,6 +129,28 @@ final class StringKey extends PObject {
       if (Pmem.getByte(d + i) != b[i]) return false;
     }
     return true;
+  }
+
+  /**
+   * The index image ({@link org.jnvm.jpdt.PType#image}) of Latin-1 key bytes {@code b}: packed
+   * little-endian into {@code dst[0..2]}, zero-padded; their length, or -1 if they are too long.
+   */
+  static int image(byte[] b, long[] dst) {
+    if (b.length > PType.IMAGE_BYTES) return -1;
+    dst[0] = dst[1] = dst[2] = 0;
+    for (int i = 0; i < b.length; i++) dst[i >>> 3] |= (b[i] & 0xFFL) << ((i & 7) << 3);
+    return b.length;
+  }
+
+  /** {@link #image(byte[], long[])} of the stored key at address {@code a}, read in place. */
+  static int imageAt(long a, long[] dst) {
+    long p = a + ObjectLayout.HEADER;
+    int len = Pmem.getInt(p + LENGTH_OFFSET);
+    if (Pmem.getByte(p + CODER_OFFSET) != LATIN1 || len < 0 || len > PType.IMAGE_BYTES) return -1;
+    dst[0] = dst[1] = dst[2] = 0;
+    long d = p + DATA_OFFSET;
+    for (int i = 0; i < len; i++) dst[i >>> 3] |= (Pmem.getByte(d + i) & 0xFFL) << ((i & 7) << 3);
+    return len;
   }
 
   /** Media is hostile input: the length and coder must fit the object before anything is read. */

@@ -17,12 +17,23 @@ import org.testng.annotations.Test;
  * String keys are stored as their chars ({@link StringKey}), not marshalled: Latin-1, wider chars
  * and an unpaired surrogate come back exactly after a restart (from the store and through
  * iteration, which preload uses), and a String key never matches a PString key or a marshalled key
- * with the same text.
+ * with the same text. Keys of up to 24 Latin-1 bytes are compared by image in the store's volatile
+ * index, longer or wider ones in place: both kinds are here, across a restart (the index rebuilt).
  */
 @Test(groups = "unit")
 public class StringKeysTest {
   private static final String[] KEYS = {
-    "", "user1", "user12345678901234567890", "é-latin1-ÿ", "wide-€-中文", "lone-\uD800-surrogate"
+    "",
+    "user1",
+    "user12345678901234567890",
+    "exactly-24-bytes-key-abc", // the longest key the volatile index compares by image
+    "exactly-25-bytes-key-abcd", // compared in place
+    "exactly-24-bytes-key-abé", // Latin-1: an image too
+    "exactly-24-bytes-key-xAa", // the same String hash as the next (KeyImagesTest: one map)
+    "exactly-24-bytes-key-xBB",
+    "é-latin1-ÿ",
+    "wide-€-中文",
+    "lone-\uD800-surrogate"
   };
 
   @DataProvider
@@ -52,6 +63,8 @@ public class StringKeysTest {
         for (int i = 0; i < KEYS.length; i++) assertEquals(c.get(KEYS[i]), "w" + i, "key " + i);
         assertNull(c.get("user"));
         assertNull(c.get("user1 "));
+        assertNull(c.get("exactly-24-bytes-key-abd"), "differs in the last byte of an image");
+        assertNull(c.get("exactly-25-bytes-key-abce"), "differs past an image's length");
         assertEquals(c.get(5), "int");
         Set<Object> keys = new HashSet<>(c.keySet());
         for (String k : KEYS) {

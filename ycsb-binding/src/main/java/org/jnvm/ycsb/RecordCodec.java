@@ -20,6 +20,18 @@ public interface RecordCodec {
   void decode(Object stored, Set<String> fields, Map<String, ByteIterator> out);
 
   /**
+   * {@link #decode} of a record that may have been freed (and reused) while it is read, for
+   * optimistic reads validated afterwards: reads nothing outside the record's extent and allocates
+   * nothing out of proportion whatever the bytes; false if they are not a record of this codec's
+   * shape (the caller then reads under its lock). The default, for records never freed: {@link
+   * #decode}.
+   */
+  default boolean decodeRacy(Object stored, Set<String> fields, Map<String, ByteIterator> out) {
+    decode(stored, fields, out);
+    return true;
+  }
+
+  /**
    * The value to store after replacing (or adding) the fields in {@code values} of {@code stored};
    * the other fields keep their bytes.
    */

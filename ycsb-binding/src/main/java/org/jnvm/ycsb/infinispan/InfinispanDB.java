@@ -53,6 +53,10 @@ public final class InfinispanDB extends DB implements HoldsEntries {
   private SharedCaches.Shared shared;
   private AdvancedCache<String, Object> cache;
   private AdvancedCache<String, Object> writes;
+
+  /** Reads of Infinispan's container alone: a miss does not load from the store. */
+  private AdvancedCache<String, Object> inMemory;
+
   private RecordCodec codec;
   private boolean scans;
 
@@ -73,6 +77,7 @@ public final class InfinispanDB extends DB implements HoldsEntries {
           SharedCaches.acquire(backend, dirs, p.getProperty("table", "usertable"), Dirs.delete(p));
       cache = shared.cache.getAdvancedCache();
       writes = cache.withFlags(Flag.IGNORE_RETURN_VALUES);
+      inMemory = cache.withFlags(Flag.SKIP_CACHE_LOAD);
       codec = backend.codec(shared.cache, p);
       locks = backend.freesReplaced() ? LOCKS : null;
       scans = backend.supportsScan();
@@ -106,16 +111,39 @@ public final class InfinispanDB extends DB implements HoldsEntries {
     shared = null;
   }
 
+  /**
+   * Reads without the key's stripe first (a seqlock read: no write to a shared line, so readers of
+   * a hot key do not contend), from Infinispan's container only, never from the store (a store load
+   * racing with an update could read what the update frees); then checks that no update took the
+   * stripe meanwhile. A miss, a race or bytes that are not a record: read again holding the stripe
+   * shared.
+   */
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> out) {
     if (locks == null) return readUnlocked(key, fields, out);
     StampedLock lock = locks.of(key);
+    if (out.isEmpty() && readOptimistic(lock, key, fields, out)) return Status.OK;
     long stamp = lock.readLock();
     try {
       return readUnlocked(key, fields, out);
     } finally {
       lock.unlockRead(stamp);
     }
+  }
+
+  /** True if the record was in memory and read whole with no update meanwhile ({@code out} set). */
+  private boolean readOptimistic(
+      StampedLock lock, String key, Set<String> fields, Map<String, ByteIterator> out) {
+    long stamp = lock.tryOptimisticRead();
+    if (stamp == 0) return false;
+    try {
+      Object v = inMemory.get(key);
+      if (v != null && codec.decodeRacy(v, fields, out) && lock.validate(stamp)) return true;
+    } catch (RuntimeException e) {
+      if (lock.validate(stamp)) throw e; // no update raced: a real failure
+    }
+    out.clear();
+    return false;
   }
 
   private Status readUnlocked(String key, Set<String> fields, Map<String, ByteIterator> out) {

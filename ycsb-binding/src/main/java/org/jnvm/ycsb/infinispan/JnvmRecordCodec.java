@@ -49,6 +49,24 @@ final class JnvmRecordCodec implements RecordCodec {
     }
   }
 
+  /**
+   * A freed record's bytes are any bytes: its field count and capacity must be the schema's (so
+   * every slot lies inside the block it had) and each length within its slot, or nothing is read.
+   */
+  @Override
+  public boolean decodeRacy(Object stored, Set<String> fields, Map<String, ByteIterator> out) {
+    PRecord r = record(stored);
+    if (r.fieldCount() != schema.count() || r.capacity() != capacity) return false;
+    int n = schema.count();
+    for (int i = 0; i < n; i++) {
+      if (fields != null && !fields.contains(schema.name(i))) continue;
+      byte[] v = r.getWithin(i, n, capacity);
+      if (v == PRecord.MALFORMED) return false;
+      put(out, schema.name(i), v);
+    }
+    return true;
+  }
+
   @Override
   public Object merge(Object stored, Map<String, ByteIterator> values) {
     Map<Integer, byte[]> changes = new HashMap<>();

@@ -94,6 +94,23 @@ public final class PRecord extends PObject {
     return v;
   }
 
+  /** What {@link #getWithin} returns for a length that no field of the shape can have. */
+  public static final byte[] MALFORMED = new byte[0];
+
+  /**
+   * {@link #get} for a record of {@code fields} fields of {@code capacity} bytes (the caller
+   * checked both), that may be freed while it is read: a length outside {@code [-1, capacity]} is
+   * {@link #MALFORMED} and nothing is read.
+   */
+  public byte[] getWithin(int i, int fields, int capacity) {
+    int len = getInt(lengthOffset(i));
+    if (len == ABSENT) return null;
+    if (len < 0 || len > capacity) return MALFORMED;
+    byte[] v = new byte[len];
+    Pmem.read(fieldAddress(dataOffset(fields) + (long) i * capacity), v, 0, len);
+    return v;
+  }
+
   /** Frees the record; call only once nothing durable references it. */
   public void free() {
     heap().free(this);
