@@ -20,12 +20,13 @@ import javax.management.openmbean.CompositeData;
  *
  * <p>Pauses: every collector bean but the concurrent-cycle ones ({@code ZGC Cycles}, {@code
  * Shenandoah Cycles}, ...), whose time is wall time of work running beside the application, not a
- * pause. The concurrent work's CPU is not counted here: on ZGC read the pause figures with that in
- * mind.
+ * pause: it is counted apart ({@link Phase#cycleMillis}). Neither is the collector's CPU: on 2
+ * cores a concurrent collector takes it from the application, which only the throughput shows.
  */
 final class JvmCosts {
   /** What one phase cost. */
-  record Phase(double seconds, long pauseMillis, long pauses, long longestPauseMillis) {}
+  record Phase(
+      double seconds, long pauseMillis, long pauses, long longestPauseMillis, long cycleMillis) {}
 
   /** Resident memory of the process: all of it, and the part mapped from shared memory. */
   record Resident(long rssMb, long shmMb) {
@@ -33,15 +34,21 @@ final class JvmCosts {
   }
 
   private final List<GarbageCollectorMXBean> pauseBeans;
+  private final List<GarbageCollectorMXBean> cycleBeans;
   private final AtomicLong longest = new AtomicLong();
   private long startNanos;
   private long startMillis;
   private long startCount;
+  private long startCycles;
 
   JvmCosts() {
     pauseBeans =
         ManagementFactory.getGarbageCollectorMXBeans().stream()
             .filter(b -> isPause(b.getName()))
+            .toList();
+    cycleBeans =
+        ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .filter(b -> !isPause(b.getName()))
             .toList();
     for (GarbageCollectorMXBean b : pauseBeans) {
       if (b instanceof NotificationEmitter e) e.addNotificationListener(this::onGc, null, null);
@@ -68,6 +75,7 @@ final class JvmCosts {
     startNanos = System.nanoTime();
     startMillis = pauseMillis();
     startCount = pauseCount();
+    startCycles = sum(cycleBeans);
     longest.set(0);
   }
 
@@ -77,12 +85,17 @@ final class JvmCosts {
         (System.nanoTime() - startNanos) / 1e9,
         pauseMillis() - startMillis,
         pauseCount() - startCount,
-        longest.get());
+        longest.get(),
+        sum(cycleBeans) - startCycles);
   }
 
   private long pauseMillis() {
+    return sum(pauseBeans);
+  }
+
+  private static long sum(List<GarbageCollectorMXBean> beans) {
     long t = 0;
-    for (GarbageCollectorMXBean b : pauseBeans) t += Math.max(0, b.getCollectionTime());
+    for (GarbageCollectorMXBean b : beans) t += Math.max(0, b.getCollectionTime());
     return t;
   }
 

@@ -15,18 +15,19 @@ import java.util.Locale;
  *
  * <pre>
  * target gc xmx_mb records workload seconds ops throughput p99_us pause_ms pauses longest_pause_ms
- *   live_heap_mb entries rss_mb shm_mb load_seconds
+ *   live_heap_mb entries rss_mb shm_mb load_seconds cycle_ms
  * </pre>
  *
  * {@code p99_us} is the slowest operation's 99th percentile (an update, a read-modify-write);
  * {@code live_heap_mb} the heap after a full GC once the size was loaded; {@code rss_mb} and {@code
  * shm_mb} the resident memory and its part mapped from /dev/shm after the workload; {@code
- * load_seconds} the time to load the records this size added.
+ * load_seconds} the time to load the records this size added; {@code cycle_ms} the wall time of
+ * concurrent collection cycles (ZGC, Shenandoah; 0 for the others).
  */
 final class ScaleFile {
   static final String HEADER =
       "target\tgc\txmx_mb\trecords\tworkload\tseconds\tops\tthroughput\tp99_us\tpause_ms\tpauses"
-          + "\tlongest_pause_ms\tlive_heap_mb\tentries\trss_mb\tshm_mb\tload_seconds";
+          + "\tlongest_pause_ms\tlive_heap_mb\tentries\trss_mb\tshm_mb\tload_seconds\tcycle_ms";
 
   /** One point. */
   record Point(
@@ -46,11 +47,17 @@ final class ScaleFile {
       long entries,
       long rssMb,
       long shmMb,
-      double loadSeconds) {
+      double loadSeconds,
+      long cycleMs) {
 
     /** Pause time in % of the workload's run. */
     double pausePercent() {
       return seconds > 0 ? pauseMs / (seconds * 10) : 0;
+    }
+
+    /** Concurrent collection cycles' wall time in % of the workload's run. */
+    double cyclePercent() {
+      return seconds > 0 ? cycleMs / (seconds * 10) : 0;
     }
 
     /** The record data of this size in GB (10 fields x 100 B a record). */
@@ -70,7 +77,7 @@ final class ScaleFile {
     String line =
         String.format(
             Locale.ROOT,
-            "%s\t%s\t%d\t%d\t%s\t%.3f\t%d\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f",
+            "%s\t%s\t%d\t%d\t%s\t%.3f\t%d\t%.1f\t%.1f\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%d",
             p.target(),
             p.gc(),
             p.xmxMb(),
@@ -87,7 +94,8 @@ final class ScaleFile {
             p.entries(),
             p.rssMb(),
             p.shmMb(),
-            p.loadSeconds());
+            p.loadSeconds(),
+            p.cycleMs());
     try {
       if (!Files.exists(file)) Files.writeString(file, HEADER + "\n");
       Files.writeString(file, line + "\n", StandardOpenOption.APPEND);
@@ -121,7 +129,8 @@ final class ScaleFile {
                 Long.parseLong(f[13]),
                 Long.parseLong(f[14]),
                 Long.parseLong(f[15]),
-                Double.parseDouble(f[16])));
+                Double.parseDouble(f[16]),
+                Long.parseLong(f[17])));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read points: file=" + file, e);

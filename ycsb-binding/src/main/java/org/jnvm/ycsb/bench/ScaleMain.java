@@ -98,7 +98,8 @@ public final class ScaleMain {
             UnitMain.entries(holder),
             r.rssMb(),
             r.shmMb(),
-            loadSeconds));
+            loadSeconds,
+            c.cycleMillis()));
     System.out.printf(Locale.ROOT, "done %s %.0f%n", phase, o.throughput());
   }
 

@@ -101,7 +101,13 @@ final class ScaleReport {
       line("## Workload " + w.toUpperCase(Locale.ROOT));
       table(w, "Throughput, K ops/s", p -> fmt("%.1f", p.throughput() / 1e3));
       table(w, "GC pauses, % of the run", p -> fmt("%.1f", p.pausePercent()));
-      table(w, "Longest GC pause, ms", p -> Long.toString(p.longestPauseMs()));
+      if (points.stream().anyMatch(p -> p.cycleMs() > 0)) {
+        table(
+            w,
+            "Concurrent GC cycles, % of the run (wall time beside the application: ZGC, Shenandoah)",
+            p -> fmt("%.1f", p.cyclePercent()));
+      }
+      table(w, "Longest GC pause, ms", ScaleReport::longest);
       table(w, "p99 latency of the slowest operation, us", p -> fmt("%.0f", p.p99Us()));
     }
     line("");
@@ -143,6 +149,11 @@ final class ScaleReport {
       }
       line("| " + ScalePlan.gb(size) + " | " + String.join(" | ", cells) + " |");
     }
+  }
+
+  /** The longest pause; "<1" when there were pauses all shorter than the beans' millisecond. */
+  private static String longest(ScaleFile.Point p) {
+    return p.longestPauseMs() == 0 && p.pauses() > 0 ? "<1" : Long.toString(p.longestPauseMs());
   }
 
   private List<String> series() {
