@@ -36,4 +36,20 @@ public interface RecordCodec {
    * the other fields keep their bytes.
    */
   Object merge(Object stored, Map<String, ByteIterator> values);
+
+  /**
+   * True if this codec updates a stored record in place ({@link #updateInPlace}) instead of storing
+   * a merged one.
+   */
+  default boolean updatesInPlace() {
+    return false;
+  }
+
+  /**
+   * Changes the fields in {@code values} of {@code stored} where it lies, durably and failure
+   * atomically when it returns; only where {@link #updatesInPlace}.
+   */
+  default void updateInPlace(Object stored, Map<String, ByteIterator> values) {
+    throw new UnsupportedOperationException("this codec stores merged records: " + this);
+  }
 }

@@ -164,10 +164,21 @@ public final class InfinispanDB extends DB implements HoldsEntries {
     throw new UnsupportedOperationException("scan declared by a backend without an implementation");
   }
 
+  /**
+   * A read-modify-write of the record, atomic per key: {@code computeIfPresent} with the merged
+   * record, or, where the codec updates in place (J-PFA rows), the stored record changed where it
+   * lies in one failure-atomic block, the key's stripe held against readers.
+   */
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     long stamp = locks == null ? 0 : locks.of(key).writeLock();
     try {
+      if (codec.updatesInPlace()) {
+        Object stored = cache.get(key);
+        if (stored == null) return Status.NOT_FOUND;
+        codec.updateInPlace(stored, values);
+        return Status.OK;
+      }
       Object v = cache.computeIfPresent(key, (k, old) -> codec.merge(old, values));
       return v == null ? Status.NOT_FOUND : Status.OK;
     } catch (RuntimeException e) {

@@ -70,7 +70,8 @@ final class JnvmBackend implements Backend {
     return new JnvmRecordCodec(
         JnvmStore.heap(cache),
         FieldSchema.of(p),
-        Integer.parseInt(p.getProperty("fieldlength", "100")));
+        Integer.parseInt(p.getProperty("fieldlength", "100")),
+        mode == StoreMode.JPFA);
   }
 
   @Override

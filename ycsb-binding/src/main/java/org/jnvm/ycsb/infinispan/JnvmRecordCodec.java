@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.jpfa.FA;
 import org.jnvm.ycsb.FieldSchema;
 import org.jnvm.ycsb.RecordCodec;
 import org.jnvm.ycsb.jpdt.PRecord;
@@ -20,16 +21,42 @@ import site.ycsb.ByteIterator;
  * stored record: it builds a new one, and the store frees the old one when the new one is stored. A
  * decoded record is copied to volatile memory; the binding holds the key's stripe around a read, so
  * no update frees the record while it is copied.
+ *
+ * <p>J-PFA rows update in place instead ({@link #updateInPlace}): the stored record's changed
+ * fields are rewritten in one failure-atomic block, nothing is allocated, freed or stored through
+ * Infinispan (the cache and the store already hold this very object).
  */
 final class JnvmRecordCodec implements RecordCodec {
   private final Heap heap;
   private final FieldSchema schema;
   private final int capacity;
+  private final boolean inPlace;
 
-  JnvmRecordCodec(Heap heap, FieldSchema schema, int capacity) {
+  /**
+   * @param inPlace update a record where it lies in one J-PFA block (the J-PFA rows), instead of
+   *     storing a new record in its place (copy-on-write, the J-PDT rows)
+   */
+  JnvmRecordCodec(Heap heap, FieldSchema schema, int capacity, boolean inPlace) {
     this.heap = heap;
     this.schema = schema;
     this.capacity = capacity;
+    this.inPlace = inPlace;
+  }
+
+  @Override
+  public boolean updatesInPlace() {
+    return inPlace;
+  }
+
+  /**
+   * One block: the record's changed lines are logged, stored, written back and fenced at commit.
+   */
+  @Override
+  public void updateInPlace(Object stored, Map<String, ByteIterator> values) {
+    if (!inPlace) RecordCodec.super.updateInPlace(stored, values);
+    PRecord r = record(stored);
+    Map<Integer, byte[]> changes = changes(values);
+    FA.run(heap, () -> r.replaceInPlace(changes));
   }
 
   @Override
@@ -69,9 +96,13 @@ final class JnvmRecordCodec implements RecordCodec {
 
   @Override
   public Object merge(Object stored, Map<String, ByteIterator> values) {
+    return record(stored).withReplaced(changes(values));
+  }
+
+  private Map<Integer, byte[]> changes(Map<String, ByteIterator> values) {
     Map<Integer, byte[]> changes = new HashMap<>();
     values.forEach((name, v) -> changes.put(schema.index(name), v.toArray()));
-    return record(stored).withReplaced(changes);
+    return changes;
   }
 
   private static void put(Map<String, ByteIterator> out, String name, byte[] v) {

@@ -5,6 +5,7 @@ import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.PersistentClass;
 import org.jnvm.core.pmem.Pmem;
+import org.jnvm.jpfa.Hooks;
 
 /**
  * A YCSB record as one persistent object with a fixed slot per field, read in place (what a
@@ -24,7 +25,8 @@ import org.jnvm.core.pmem.Pmem;
  * update is copy-on-write of the whole record: durable and atomic when the put returns (however
  * many fields it changes), after which the caller frees the old record. A record is never written
  * after it is published: readers copy what they read, and callers serialize an update and its free
- * against reads of the same key (the binding's key stripes).
+ * against reads of the same key (the binding's key stripes). In J-PFA mode an update may instead
+ * change the record in place inside a failure-atomic block ({@link #replaceInPlace}).
  */
 public final class PRecord extends PObject {
   static final int FIELDS_OFFSET = 0;
@@ -77,6 +79,36 @@ public final class PRecord extends PObject {
     return r;
   }
 
+  /**
+   * Replaces the fields in {@code changes} (slot to bytes) in place, inside the caller's J-PFA
+   * block: each store is announced to the block ({@link Hooks#beforeStore}), which logs the lines
+   * before they change and makes them durable at commit, so the update is all or nothing however
+   * many fields it changes. Writes two or three lines per field where {@link #withReplaced} copies
+   * and writes back the whole record. Readers of the record must be excluded (the binding's key
+   * stripes) or validate what they read.
+   *
+   * @throws IllegalStateException outside a block: the stores would not be failure-atomic
+   * @throws IllegalArgumentException if a value is longer than the slots
+   */
+  public void replaceInPlace(Map<Integer, byte[]> changes) {
+    if (!Hooks.inBlock()) {
+      throw new IllegalStateException(
+          "an in-place update must run in a J-PFA block: record=" + this);
+    }
+    int n = fieldCount();
+    int cap = capacity();
+    changes.forEach(
+        (i, v) -> {
+          if (v != null && v.length > cap) throw tooLong(i, v.length, cap);
+          Hooks.beforeStore(this, lengthOffset(i), Integer.BYTES);
+          setInt(lengthOffset(i), v == null ? ABSENT : v.length);
+          if (v == null) return;
+          long at = dataOffset(n) + (long) i * cap;
+          Hooks.beforeStore(this, at, v.length);
+          Pmem.write(v, 0, fieldAddress(at), v.length);
+        });
+  }
+
   public int fieldCount() {
     return getInt(FIELDS_OFFSET);
   }
@@ -122,17 +154,19 @@ public final class PRecord extends PObject {
       return;
     }
     int cap = capacity();
-    if (v.length > cap) {
-      throw new IllegalArgumentException(
-          "field longer than the record's slots (fieldlength when created): field="
-              + i
-              + " length="
-              + v.length
-              + " capacity="
-              + cap);
-    }
+    if (v.length > cap) throw tooLong(i, v.length, cap);
     setInt(lengthOffset(i), v.length);
     Pmem.write(v, 0, fieldAddress(dataOffset(fieldCount()) + (long) i * cap), v.length);
+  }
+
+  private static IllegalArgumentException tooLong(int field, int length, int capacity) {
+    return new IllegalArgumentException(
+        "field longer than the record's slots (fieldlength when created): field="
+            + field
+            + " length="
+            + length
+            + " capacity="
+            + capacity);
   }
 
   private static long lengthOffset(int i) {
