@@ -56,7 +56,7 @@ public final class Bench {
       if (failure != null) failures.put(u, failure);
     }
     Path tsv = out.resolve("results.tsv");
-    List<ResultsFile.Row> rows = Files.exists(tsv) ? ResultsFile.read(tsv) : List.of();
+    List<ResultsFile.Row> rows = ResultsFile.read(tsv);
     List<CostsFile.Row> costs = CostsFile.read(CostsFile.beside(tsv));
     String report = new Report(info, rows, costs, failures).markdown();
     Files.writeString(out.resolve("report.md"), report);

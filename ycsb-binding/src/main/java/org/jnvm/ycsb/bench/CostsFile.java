@@ -1,11 +1,6 @@
 package org.jnvm.ycsb.bench;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -65,23 +60,13 @@ final class CostsFile {
             entries,
             r.rssMb(),
             r.shmMb());
-    Path file = beside(u.results());
-    try {
-      if (!Files.exists(file)) Files.writeString(file, HEADER + "\n");
-      Files.writeString(file, line + "\n", StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot append costs: file=" + file, e);
-    }
+    Tsv.append(beside(u.results()), HEADER, List.of(line));
   }
 
   static List<Row> read(Path file) {
-    List<Row> rows = new ArrayList<>();
-    if (!Files.exists(file)) return rows;
-    try {
-      for (String line : Files.readAllLines(file)) {
-        if (line.isBlank() || line.startsWith("target\t")) continue;
-        String[] f = line.split("\t");
-        rows.add(
+    return Tsv.read(
+        file,
+        f ->
             new Row(
                 f[0],
                 Integer.parseInt(f[1]),
@@ -94,10 +79,5 @@ final class CostsFile {
                 Long.parseLong(f[8]),
                 Long.parseLong(f[9]),
                 Long.parseLong(f[10])));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read costs: file=" + file, e);
-    }
-    return rows;
   }
 }

@@ -1,10 +1,6 @@
 package org.jnvm.ycsb.bench;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -75,7 +71,7 @@ final class ResultsFile {
               c.get(op, "99.9PercentileLatency(us)"),
               failed(e.getValue())));
     }
-    write(u.results(), lines);
+    Tsv.append(u.results(), HEADER, lines);
   }
 
   private static long failed(Map<String, Double> m) {
@@ -88,22 +84,10 @@ final class ResultsFile {
     return n;
   }
 
-  private static void write(Path file, List<String> lines) {
-    try {
-      if (!Files.exists(file)) Files.writeString(file, HEADER + "\n");
-      Files.write(file, lines, StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot append results: file=" + file, e);
-    }
-  }
-
   static List<Row> read(Path file) {
-    List<Row> rows = new ArrayList<>();
-    try {
-      for (String line : Files.readAllLines(file)) {
-        if (line.isBlank() || line.startsWith("target\t")) continue;
-        String[] f = line.split("\t");
-        rows.add(
+    return Tsv.read(
+        file,
+        f ->
             new Row(
                 f[0],
                 Integer.parseInt(f[1]),
@@ -118,10 +102,5 @@ final class ResultsFile {
                 Double.parseDouble(f[10]),
                 Double.parseDouble(f[11]),
                 Long.parseLong(f[12])));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read results: file=" + file, e);
-    }
-    return rows;
   }
 }

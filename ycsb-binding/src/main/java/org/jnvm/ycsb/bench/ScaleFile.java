@@ -1,11 +1,6 @@
 package org.jnvm.ycsb.bench;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -96,22 +91,13 @@ final class ScaleFile {
             p.shmMb(),
             p.loadSeconds(),
             p.cycleMs());
-    try {
-      if (!Files.exists(file)) Files.writeString(file, HEADER + "\n");
-      Files.writeString(file, line + "\n", StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot append a point: file=" + file, e);
-    }
+    Tsv.append(file, HEADER, List.of(line));
   }
 
   static List<Point> read(Path file) {
-    List<Point> points = new ArrayList<>();
-    if (!Files.exists(file)) return points;
-    try {
-      for (String line : Files.readAllLines(file)) {
-        if (line.isBlank() || line.startsWith("target\t")) continue;
-        String[] f = line.split("\t");
-        points.add(
+    return Tsv.read(
+        file,
+        f ->
             new Point(
                 f[0],
                 f[1],
@@ -131,10 +117,5 @@ final class ScaleFile {
                 Long.parseLong(f[15]),
                 Double.parseDouble(f[16]),
                 Long.parseLong(f[17])));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read points: file=" + file, e);
-    }
-    return points;
   }
 }
