@@ -1,6 +1,8 @@
 package org.jnvm.ycsb.bench;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 
@@ -25,6 +27,16 @@ final class Collector implements MeasurementsExporter {
 
   @Override
   public void close() {}
+
+  /** The measured operations (READ, UPDATE, ...): metrics with a count, YCSB's CLEANUP left out. */
+  List<String> operations() {
+    List<String> ops = new ArrayList<>();
+    metrics.forEach(
+        (op, m) -> {
+          if (!op.startsWith("CLEANUP") && m.containsKey("Operations")) ops.add(op);
+        });
+    return ops;
+  }
 
   double get(String metric, String measurement) {
     Map<String, Double> m = metrics.get(metric);

@@ -54,10 +54,8 @@ final class ResultsFile {
     if (o.measurements().metrics.isEmpty()) {
       lines.add(head + "\tLOAD\t" + o.ops() + "\tNaN\tNaN\tNaN\tNaN\t0");
     }
-    for (Map.Entry<String, Map<String, Double>> e : o.measurements().metrics.entrySet()) {
-      String op = e.getKey();
-      if (op.startsWith("CLEANUP") || !e.getValue().containsKey("Operations")) continue;
-      Collector c = o.measurements();
+    Collector c = o.measurements();
+    for (String op : c.operations()) {
       lines.add(
           String.format(
               Locale.ROOT,
@@ -69,7 +67,7 @@ final class ResultsFile {
               c.get(op, "50thPercentileLatency(us)"),
               c.get(op, "99thPercentileLatency(us)"),
               c.get(op, "99.9PercentileLatency(us)"),
-              failed(e.getValue())));
+              failed(c.metrics.get(op))));
     }
     Tsv.append(u.results(), HEADER, lines);
   }

@@ -2,7 +2,6 @@ package org.jnvm.ycsb.bench;
 
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 import org.jnvm.ycsb.HoldsEntries;
 import site.ycsb.DB;
@@ -106,9 +105,8 @@ public final class ScaleMain {
   /** The largest 99th percentile among the workload's operations, in microseconds. */
   static double slowestP99(Collector c) {
     double worst = Double.NaN;
-    for (Map.Entry<String, Map<String, Double>> e : c.metrics.entrySet()) {
-      if (e.getKey().startsWith("CLEANUP") || !e.getValue().containsKey("Operations")) continue;
-      double p99 = c.get(e.getKey(), "99thPercentileLatency(us)");
+    for (String op : c.operations()) {
+      double p99 = c.get(op, "99thPercentileLatency(us)");
       if (Double.isNaN(worst) || p99 > worst) worst = p99;
     }
     return worst;
