@@ -15,13 +15,16 @@ import java.util.function.Predicate;
 import org.infinispan.Cache;
 import org.infinispan.commons.configuration.ConfiguredBy;
 import org.infinispan.commons.util.IntSet;
+import org.infinispan.commons.util.IntSets;
 import org.infinispan.configuration.cache.StoreConfiguration;
+import org.infinispan.factories.ComponentRegistry;
 import org.infinispan.persistence.spi.InitializationContext;
 import org.infinispan.persistence.spi.MarshallableEntry;
 import org.infinispan.persistence.spi.NonBlockingStore;
 import org.infinispan.persistence.spi.PersistenceException;
 import org.infinispan.util.concurrent.BlockingManager;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.infinispan.cluster.StaleSegments;
 import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
 import org.reactivestreams.Publisher;
 
@@ -50,7 +53,8 @@ import org.reactivestreams.Publisher;
  *
  * <p><b>Segments.</b> Every segment's map is created when the store is first created (local caches
  * own all segments), and the segment count is recorded: reopening with another count fails. {@code
- * removeSegments} empties the maps; {@code addSegments} has nothing to do.
+ * removeSegments} empties the maps; {@code addSegments} empties those of gained segments whose copy
+ * here is stale (a node rejoining a running cluster: {@link StaleSegments}).
  */
 @ConfiguredBy(JnvmStoreConfiguration.class)
 public class JnvmStore implements NonBlockingStore<Object, Object> {
@@ -58,6 +62,8 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
       new ConcurrentHashMap<>();
   private volatile OpenStore open;
   private BlockingManager blocking;
+  private Cache<?, ?> cache;
+  private StaleSegments staleSegments;
 
   /**
    * The heap the J-NVM store of {@code cache} uses, to allocate J-NVM values to put into it. The
@@ -103,6 +109,8 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   @Override
   public CompletionStage<Void> start(InitializationContext ctx) {
     blocking = ctx.getBlockingManager();
+    cache = ctx.getCache();
+    staleSegments = new StaleSegments(cache);
     return blocking.runBlocking(() -> open = OpenStore.open(ctx), "jnvm-store-start");
   }
 
@@ -306,7 +314,19 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
 
   @Override
   public CompletionStage<Void> addSegments(IntSet segments) {
-    return CompletableFuture.completedFuture(null); // every segment's map exists from the start
+    // every segment's map exists from the start; a gained segment's stale copy is dropped
+    IntSet stale =
+        staleSegments == null ? IntSets.immutableEmptySet() : staleSegments.onOwned(segments);
+    if (stale.isEmpty()) return CompletableFuture.completedFuture(null);
+    OpenStore o = open;
+    if (o == null) return failed(notStarted());
+    return blocking.runBlocking(
+        () -> {
+          for (int s : stale) o.maps.clear(s);
+          // preloaded entries of those segments too: state transfer brings the current ones
+          ComponentRegistry.of(cache).getInternalDataContainer().running().clear(stale);
+        },
+        "jnvm-store-drop-stale-segments");
   }
 
   @Override

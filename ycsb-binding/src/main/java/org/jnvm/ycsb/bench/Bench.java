@@ -37,7 +37,11 @@ public final class Bench {
       System.out.println(Options.usage());
       return;
     }
-    System.exit((o.scale ? Scale.run(o, System.out) : run(o, System.out)) ? 0 : 1);
+    boolean ok =
+        o.scale
+            ? Scale.run(o, System.out)
+            : o.remote ? Remote.run(o, System.out) : run(o, System.out);
+    System.exit(ok ? 0 : 1);
   }
 
   /** Runs the comparison; true if every run completed. */
@@ -127,8 +131,13 @@ public final class Bench {
   }
 
   private static Path defaultOut() {
+    return defaultOut("ycsb");
+  }
+
+  /** results/KIND-TIMESTAMP under the repository root. */
+  static Path defaultOut(String kind) {
     String root = System.getProperty(ROOT_PROPERTY, ".");
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    return Path.of(root, "results", "ycsb-" + stamp);
+    return Path.of(root, "results", kind + "-" + stamp);
   }
 }

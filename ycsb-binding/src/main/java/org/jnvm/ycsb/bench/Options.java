@@ -90,6 +90,24 @@ final class Options {
   Path out = null;
 
   @Option(
+      names = "--remote",
+      description =
+          "YCSB over Hot Rod instead: real Infinispan Server clusters on loopback (bin/jnvm"
+              + " server), backends jpdt, sifs, volatile, client threads 1,4 unless given; report"
+              + " and charts in results/remote-<timestamp>")
+  boolean remote;
+
+  @Option(
+      names = "--nodes",
+      paramLabel = "LIST",
+      converter = Threads.class,
+      description = "with --remote: server node counts (default 1,3)")
+  List<Integer> nodes = List.of(1, 3);
+
+  /** True if --threads was given (--remote has its own default). */
+  boolean threadsGiven;
+
+  @Option(
       names = "--scale",
       description =
           "the data-set-size experiment instead: workloads F and A as the data set grows from 0.25"
@@ -141,6 +159,7 @@ final class Options {
       throw new IllegalArgumentException(e.getMessage() + "\n" + usage(), e);
     }
     o.checkScale(args);
+    o.checkRemote(args);
     return o;
   }
 
@@ -156,6 +175,31 @@ final class Options {
     } else if (threads.size() != 1) {
       throw new IllegalArgumentException(
           "--scale runs one client thread count, not --threads " + threads);
+    }
+  }
+
+  private void checkRemote(String[] args) {
+    List<String> given = List.of(args);
+    threadsGiven =
+        given.stream().anyMatch(a -> a.equals("--threads") || a.startsWith("--threads="));
+    boolean nodesGiven =
+        given.stream().anyMatch(a -> a.equals("--nodes") || a.startsWith("--nodes="));
+    if (nodesGiven && !remote) {
+      throw new IllegalArgumentException("--nodes belongs to --remote: add --remote");
+    }
+    if (remote && scale) {
+      throw new IllegalArgumentException("--remote and --scale are two experiments: pick one");
+    }
+    if (remote && backends != null) {
+      for (String b : backends) {
+        if (!List.of("jpdt", "jpfa", "sifs", "volatile").contains(b)) {
+          throw new IllegalArgumentException(
+              "--remote runs the server backends jpdt, jpfa, sifs, volatile, not " + b);
+        }
+      }
+    }
+    if (nodes.stream().anyMatch(n -> n > 16)) {
+      throw new IllegalArgumentException("--nodes: at most 16 nodes on loopback, not " + nodes);
     }
   }
 

@@ -3,6 +3,7 @@ package org.jnvm.ycsb.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jnvm.ycsb.hotrod.HotRodDB;
 import org.jnvm.ycsb.infinispan.Backend;
 import org.jnvm.ycsb.infinispan.Backends;
 import org.jnvm.ycsb.infinispan.InfinispanDB;
@@ -69,6 +70,22 @@ final class Targets {
   static String described() {
     return String.join(
         ", ", all().stream().map(t -> t.name() + (t.optional() ? " (optional)" : "")).toList());
+  }
+
+  /**
+   * The row {@code backend} of {@code bench --remote}: YCSB over Hot Rod to an Infinispan Server
+   * cluster whose cache is kept by that backend (the servers are the child's system property
+   * {@value HotRodDB#SERVERS_SYSTEM_PROPERTY}).
+   */
+  static Target remote(String backend) {
+    return new Target(backend, "Hot Rod to " + backend, HotRodDB.class.getName(), Map.of(), null);
+  }
+
+  /** The target a child runs: over Hot Rod when the parent gave it servers, else in-process. */
+  static Target forChild(String name) {
+    return System.getProperty(HotRodDB.SERVERS_SYSTEM_PROPERTY) != null
+        ? remote(name)
+        : byName(name);
   }
 
   static Target byName(String name) {

@@ -21,7 +21,7 @@ public final class UnitMain {
     if (args.length != 1) throw new IllegalArgumentException("usage: UnitMain RUN.properties");
     Unit u = Unit.read(Path.of(args[0]));
     quietLogs();
-    Target t = Targets.byName(u.target());
+    Target t = Targets.forChild(u.target());
     // This instance holds the shared cache, heap or pool open from the load to the last workload.
     DB holder = Phase.newDb(t.db(), props(u, t, u.workloads().get(0)), false);
     holder.init();

@@ -1,0 +1,181 @@
+package org.jnvm.server;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jnvm.core.pmem.GatewayFlags;
+
+/**
+ * One Infinispan Server JVM: started as the server's own script starts it (the Loader over the
+ * home's {@code lib}, then {@code Bootstrap -s ROOT}), with the J-NVM gateway's flags; judged
+ * started or failed from its server log (ISPN080001 or ISPN080028), read from where this start
+ * began writing it.
+ */
+public final class ServerNode {
+  static final String STARTED = "ISPN080001";
+  static final String FAILED = "ISPN080028";
+
+  /**
+   * What the server's Loader prints when Bootstrap throws (a configuration that does not parse or
+   * build): Infinispan Server 15.2 then leaves the JVM running, serving nothing.
+   */
+  static final String LOADER_FAILED = "java.lang.reflect.InvocationTargetException";
+
+  private final ClusterSpec cluster;
+  private final NodeSpec spec;
+  private final ServerHome home;
+  private Process process;
+  private long logStart;
+  private long consoleStart;
+
+  ServerNode(ClusterSpec cluster, NodeSpec spec, ServerHome home) {
+    this.cluster = cluster;
+    this.spec = spec;
+    this.home = home;
+  }
+
+  public NodeSpec spec() {
+    return spec;
+  }
+
+  public Path root() {
+    return spec.root(cluster.dir());
+  }
+
+  public Path serverLog() {
+    return NodeConfig.serverLog(cluster, spec);
+  }
+
+  public Path heap() {
+    return spec.heap(cluster.heapDir());
+  }
+
+  /** The JVM's console (stdout and stderr): the J-NVM gateway's start-up line is there. */
+  public Path consoleLog() {
+    return root().resolve("log").resolve("stdout.log");
+  }
+
+  public boolean running() {
+    return process != null && process.isAlive();
+  }
+
+  public long pid() {
+    return process == null ? -1 : process.pid();
+  }
+
+  /** The command line: the server's JVM with {@code jvmFlags} (the gateway's flags by default). */
+  List<String> command(List<String> jvmFlags) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(jvmFlags);
+    cmd.add("-Xmx" + cluster.xmxMb() + "m");
+    cmd.add("-Djnvm.backend=" + cluster.gateway());
+    cmd.add("-Djava.net.preferIPv4Stack=true");
+    cmd.add("-Djgroups.bind.address=127.0.0.1");
+    cmd.add("-Djgroups.bind.port=" + spec.jgroupsPort());
+    // the ring of segment owners by node name (NamedRingHashFactory): the same on every node
+    cmd.add(
+        "-Djnvm.cluster.members="
+            + String.join(",", cluster.nodes().stream().map(NodeSpec::name).toList()));
+    cmd.add("-Dinfinispan.server.home.path=" + home.dir());
+    cmd.add("-Dlog4j.configurationFile=" + root().resolve("conf").resolve("log4j2.xml"));
+    cmd.add("-cp");
+    cmd.add(home.loaderJar().toString());
+    cmd.add(ServerHome.LOADER_MAIN);
+    cmd.add(ServerHome.BOOTSTRAP_MAIN);
+    cmd.addAll(List.of("-s", root().toString(), "-c", NodeConfig.CONFIG, "-n", spec.name()));
+    return cmd;
+  }
+
+  /** Starts the JVM with the gateway's flags for this JDK and waits until the server is up. */
+  public void start(long timeoutMs) throws IOException, InterruptedException {
+    start(GatewayFlags.forThisJdk(), timeoutMs);
+  }
+
+  /**
+   * Starts the JVM with {@code jvmFlags} and waits until the server says it started; a server that
+   * says it failed, exits or stays silent for {@code timeoutMs} is stopped and reported with the
+   * errors of its log.
+   */
+  public void start(List<String> jvmFlags, long timeoutMs)
+      throws IOException, InterruptedException {
+    if (running()) throw new IllegalStateException(spec.name() + " is running already");
+    Path log = serverLog();
+    logStart = Files.exists(log) ? Files.size(log) : 0;
+    Path out = consoleLog();
+    consoleStart = Files.exists(out) ? Files.size(out) : 0;
+    process =
+        new ProcessBuilder(command(jvmFlags))
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()))
+            .start();
+    awaitStarted(timeoutMs, out);
+  }
+
+  private void awaitStarted(long timeoutMs, Path out) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    while (true) {
+      String log = logSinceStart();
+      if (log.contains(STARTED)) return;
+      boolean failed = log.contains(FAILED);
+      boolean unbuilt = consoleSinceStart(out).contains(LOADER_FAILED);
+      if (failed || unbuilt || !process.isAlive() || System.nanoTime() > deadline) {
+        String why =
+            failed
+                ? "the server failed to start"
+                : unbuilt
+                    ? "the server could not build its configuration"
+                    : process.isAlive()
+                        ? "no start within " + timeoutMs + " ms"
+                        : "the JVM exited with " + process.exitValue();
+        kill();
+        throw new ServerStartException(
+            spec.name(), why, LogErrors.of(log, consoleSinceStart(out)), serverLog());
+      }
+      Thread.sleep(50);
+    }
+  }
+
+  /** What the server wrote to its log since this start. */
+  public String logSinceStart() throws IOException {
+    return since(serverLog(), logStart);
+  }
+
+  private static String since(Path file, long start) throws IOException {
+    if (!Files.exists(file)) return "";
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
+      long n = f.length() - start;
+      if (n <= 0) return "";
+      byte[] b = new byte[(int) Math.min(n, 16 << 20)];
+      f.seek(start);
+      f.readFully(b);
+      return new String(b, StandardCharsets.UTF_8);
+    }
+  }
+
+  /** What the JVM wrote to its console since this start. */
+  private String consoleSinceStart(Path out) throws IOException {
+    return since(out, consoleStart);
+  }
+
+  /** SIGTERM, as an operator stops a server: it leaves the cluster and closes its stores. */
+  public void stop() throws InterruptedException {
+    if (process == null) return;
+    process.destroy();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor();
+    }
+  }
+
+  /** SIGKILL: the node dies mid-whatever, as on a crash (its page cache survives: /dev/shm). */
+  public void kill() throws InterruptedException {
+    if (process == null) return;
+    process.destroyForcibly();
+    process.waitFor();
+  }
+}
