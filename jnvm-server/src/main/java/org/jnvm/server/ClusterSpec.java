@@ -14,6 +14,8 @@ import java.util.List;
  * @param backend what keeps the entries
  * @param heapSize a node's J-NVM heap maximum, e.g. {@code 1g}
  * @param xmxMb each node's Java heap in MiB
+ * @param memoryMaxCount entries a node keeps in memory (0: all; a bounded file store reads the rest
+ *     from its files)
  * @param gateway the J-NVM gateway backend the nodes must run ({@code -Djnvm.backend}): {@code
  *     intrinsics} by default, so that a node started without the gateway's flags fails rather than
  *     runs on the much slower msync; {@code auto} accepts the fallback
@@ -28,11 +30,15 @@ public record ClusterSpec(
     StoreBackend backend,
     String heapSize,
     int xmxMb,
+    long memoryMaxCount,
     String gateway) {
 
   public ClusterSpec {
     if (nodes.isEmpty()) throw new IllegalArgumentException("a cluster needs a node");
     if (owners < 1) throw new IllegalArgumentException("owners must be >= 1: " + owners);
+    if (memoryMaxCount < 0) {
+      throw new IllegalArgumentException("memoryMaxCount must be >= 0: " + memoryMaxCount);
+    }
     nodes = List.copyOf(nodes);
   }
 
@@ -48,32 +54,42 @@ public record ClusterSpec(
       nodes.add(new NodeSpec(i, name + "-" + i, hotrodPort + i, jgroupsPort + i));
     }
     return new ClusterSpec(
-        dir, heapDir, name, "jnvm", nodes, 2, StoreBackend.JPDT, "1g", 1024, "intrinsics");
+        dir, heapDir, name, "jnvm", nodes, 2, StoreBackend.JPDT, "1g", 1024, 0, "intrinsics");
   }
 
   public ClusterSpec withBackend(StoreBackend b) {
-    return new ClusterSpec(dir, heapDir, name, cache, nodes, owners, b, heapSize, xmxMb, gateway);
+    return new ClusterSpec(
+        dir, heapDir, name, cache, nodes, owners, b, heapSize, xmxMb, memoryMaxCount, gateway);
   }
 
   public ClusterSpec withHeapSize(String s) {
-    return new ClusterSpec(dir, heapDir, name, cache, nodes, owners, backend, s, xmxMb, gateway);
+    return new ClusterSpec(
+        dir, heapDir, name, cache, nodes, owners, backend, s, xmxMb, memoryMaxCount, gateway);
   }
 
   public ClusterSpec withXmxMb(int mb) {
     return new ClusterSpec(
-        dir, heapDir, name, cache, nodes, owners, backend, heapSize, mb, gateway);
+        dir, heapDir, name, cache, nodes, owners, backend, heapSize, mb, memoryMaxCount, gateway);
   }
 
   public ClusterSpec withGateway(String g) {
-    return new ClusterSpec(dir, heapDir, name, cache, nodes, owners, backend, heapSize, xmxMb, g);
+    return new ClusterSpec(
+        dir, heapDir, name, cache, nodes, owners, backend, heapSize, xmxMb, memoryMaxCount, g);
   }
 
   public ClusterSpec withCache(String c) {
-    return new ClusterSpec(dir, heapDir, name, c, nodes, owners, backend, heapSize, xmxMb, gateway);
+    return new ClusterSpec(
+        dir, heapDir, name, c, nodes, owners, backend, heapSize, xmxMb, memoryMaxCount, gateway);
   }
 
   public ClusterSpec withOwners(int o) {
-    return new ClusterSpec(dir, heapDir, name, cache, nodes, o, backend, heapSize, xmxMb, gateway);
+    return new ClusterSpec(
+        dir, heapDir, name, cache, nodes, o, backend, heapSize, xmxMb, memoryMaxCount, gateway);
+  }
+
+  public ClusterSpec withMemoryMaxCount(long n) {
+    return new ClusterSpec(
+        dir, heapDir, name, cache, nodes, owners, backend, heapSize, xmxMb, n, gateway);
   }
 
   /** The nodes' Hot Rod endpoints, {@code host:port;host:port} as Hot Rod clients take them. */

@@ -67,7 +67,7 @@ final class NodeConfig {
               <distributed-cache name="%s" owners="%d" statistics="false"
                   consistent-hash-factory="org.jnvm.infinispan.cluster.NamedRingHashFactory">
                  <encoding media-type="application/x-protostream"/>
-        %s      </distributed-cache>
+        %s%s      </distributed-cache>
            </cache-container>
            <server xmlns="urn:infinispan:server:15.2">
               <interfaces>
@@ -94,6 +94,9 @@ final class NodeConfig {
             Xml.attr(root.resolve("data").toString()),
             Xml.attr(c.cache()),
             c.owners(),
+            c.memoryMaxCount() > 0
+                ? "         <memory max-count=\"" + c.memoryMaxCount() + "\"/>\n"
+                : "",
             c.backend().persistenceXml(n.heap(c.heapDir()), c.heapSize(), root.resolve("data")),
             n.hotrodPort());
   }

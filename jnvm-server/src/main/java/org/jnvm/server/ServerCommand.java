@@ -67,6 +67,11 @@ public final class ServerCommand {
   int xmxMb = 1024;
 
   @Option(
+      names = "--memory-max-count",
+      description = "entries each node keeps in memory (default 0: all)")
+  long memoryMaxCount;
+
+  @Option(
       names = "--gateway",
       description =
           "gateway backend the nodes must run: intrinsics (default; a node without the flags"
@@ -117,6 +122,9 @@ public final class ServerCommand {
               + " nodes");
     }
     if (owners < 1) throw new IllegalArgumentException("--owners must be >= 1: " + owners);
+    if (memoryMaxCount < 0) {
+      throw new IllegalArgumentException("--memory-max-count must be >= 0: " + memoryMaxCount);
+    }
     if (xmxMb < 128) throw new IllegalArgumentException("--xmx must be >= 128 MiB: " + xmxMb);
     if (!name.matches("[A-Za-z0-9_.-]+")) {
       throw new IllegalArgumentException("--name takes letters, digits, '_', '.', '-': " + name);
@@ -130,6 +138,7 @@ public final class ServerCommand {
         .withCache(cache)
         .withOwners(owners)
         .withXmxMb(xmxMb)
+        .withMemoryMaxCount(memoryMaxCount)
         .withGateway(gateway);
   }
 

@@ -40,6 +40,9 @@ final class Remote {
     List<Integer> threads = o.threadsGiven ? o.threads : THREADS;
     List<String> workloads = o.workloads.stream().filter(w -> !w.equals("e")).toList();
     ServerArtifacts artifacts = ServerArtifacts.fromSystemProperties();
+    UnitMain.quietLogs();
+    Thread stopOnExit = new Thread(Remote::stopRunning, "remote-bench-stop");
+    Runtime.getRuntime().addShutdownHook(stopOnExit);
     console.println(
         "[remote] "
             + o.records
@@ -72,6 +75,7 @@ final class Remote {
       Files.writeString(dir.resolve("report.md"), header(nodes) + report);
       if (!rows.isEmpty()) Chart.write(rows, info, dir.resolve("chart.png"));
     }
+    Runtime.getRuntime().removeShutdownHook(stopOnExit);
     String summary = RemoteReport.markdown(byNodes, backends, threads, workloads, o.records);
     Files.writeString(out.resolve("remote.md"), summary);
     console.println();
@@ -86,7 +90,8 @@ final class Remote {
         + nodes
         + " Infinispan Server node(s), distributed cache, 2 owners\n\n"
         + "Each row is a backend of the servers' cache, reached over Hot Rod from a client JVM;"
-        + " the costs table is the client's.\n\n";
+        + " the costs table is the client's. The file store keeps a tenth of the records in"
+        + " memory (as embedded); the J-NVM store and volatile keep every entry.\n\n";
   }
 
   /** One cluster of {@code backend}: started, a client child per thread count, stopped. */
@@ -115,9 +120,11 @@ final class Remote {
                 ports[1])
             .withBackend(StoreBackend.parse(backend))
             .withHeapSize(heapMb(o.records) + "m")
-            .withXmxMb((int) serverXmxMb(o.records, nodes));
+            .withXmxMb((int) serverXmxMb(o.records, nodes))
+            .withMemoryMaxCount(memoryBound(backend, o.records));
     boolean ok = true;
     try (ServerCluster cluster = ServerCluster.layOut(spec, artifacts)) {
+      running = cluster;
       cluster.startAll();
       for (int t : threads) {
         Unit u =
@@ -143,9 +150,23 @@ final class Remote {
     } catch (RuntimeException e) {
       throw new IOException(backend + " on " + nodes + " node(s): " + e.getMessage(), e);
     } finally {
+      running = null;
       deleteTree(scratch);
     }
     return ok;
+  }
+
+  /** The cluster of the backend being measured: stopped by the shutdown hook on Ctrl-C. */
+  private static volatile ServerCluster running;
+
+  private static void stopRunning() {
+    ServerCluster c = running;
+    if (c == null) return;
+    try {
+      c.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static String runClient(Unit u, Path dir, ClusterSpec spec, int nodes)
@@ -170,6 +191,15 @@ final class Remote {
     try (RemoteCacheManager r = new RemoteCacheManager(b.build())) {
       r.getCache(spec.cache()).clear();
     }
+  }
+
+  /**
+   * The file store keeps a tenth of the records in memory, as in the embedded comparison (a file
+   * store is for data that does not fit); the J-NVM store keeps every entry (its proxies are small:
+   * infinispan-store/README.md's recommended configuration); volatile keeps everything by nature.
+   */
+  static long memoryBound(String backend, long records) {
+    return backend.equals("sifs") ? Math.max(1, records / 10) : 0;
   }
 
   /**

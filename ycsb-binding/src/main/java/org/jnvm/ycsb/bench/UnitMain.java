@@ -94,7 +94,18 @@ public final class UnitMain {
   /** Infinispan and JGroups log through java.util.logging: keep warnings, drop start-up chatter. */
   static void quietLogs() {
     for (String name : new String[] {"org.infinispan", "org.jgroups", "com.arjuna"}) {
-      Logger.getLogger(name).setLevel(Level.WARNING);
+      quiet(name, Level.WARNING);
     }
+    // the Hot Rod client's netty warns of a registration refused while the client closes
+    quiet("io.netty", Level.SEVERE);
+  }
+
+  /** Loggers whose level is set here: held, or the logging manager may drop them and the level. */
+  private static final java.util.List<Logger> QUIETED = new java.util.ArrayList<>();
+
+  private static synchronized void quiet(String name, Level level) {
+    Logger l = Logger.getLogger(name);
+    l.setLevel(level);
+    QUIETED.add(l);
   }
 }

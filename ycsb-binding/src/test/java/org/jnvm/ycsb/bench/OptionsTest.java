@@ -121,4 +121,24 @@ class OptionsTest {
             () -> Options.parse(new String[] {"--scale", "--threads", "1,2"}));
     assertTrue(e.getMessage().contains("one client thread count"), e.getMessage());
   }
+
+  @Test
+  void remoteOptionsAreCheckedAndDefaultToItsOwnMatrix() {
+    Options o = Options.parse(new String[] {"--remote"});
+    assertTrue(o.remote && !o.threadsGiven, "threads default to 1,4 for --remote");
+    assertEquals(List.of(1, 3), o.nodes);
+    assertTrue(Options.parse(new String[] {"--remote", "--threads", "2"}).threadsGiven);
+    String[][] bad = {
+      {"--nodes", "3"},
+      {"--remote", "--scale"},
+      {"--remote", "--backends", "pmdk"},
+      {"--remote", "--nodes", "17"}
+    };
+    String[] why = {"belongs to --remote", "pick one", "not pmdk", "at most 16"};
+    for (int i = 0; i < bad.length; i++) {
+      String[] args = bad[i];
+      var e = assertThrows(IllegalArgumentException.class, () -> Options.parse(args));
+      assertTrue(e.getMessage().contains(why[i]), e.getMessage());
+    }
+  }
 }

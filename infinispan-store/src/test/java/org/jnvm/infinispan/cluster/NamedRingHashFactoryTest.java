@@ -1,0 +1,132 @@
+package org.jnvm.infinispan.cluster;
+
+import static org.testng.Assert.assertEquals;
+import static org.testng.Assert.assertFalse;
+import static org.testng.Assert.assertNotEquals;
+import static org.testng.Assert.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.infinispan.commons.util.IntSet;
+import org.infinispan.commons.util.IntSets;
+import org.infinispan.distribution.ch.impl.DefaultConsistentHash;
+import org.infinispan.protostream.ProtobufUtil;
+import org.infinispan.protostream.SerializationContext;
+import org.infinispan.remoting.transport.Address;
+import org.testng.annotations.Test;
+
+public class NamedRingHashFactoryTest {
+  static final List<String> RING = List.of("n0", "n1", "n2", "n3", "n4");
+  static final int SEGMENTS = 256;
+
+  /** An address that prints as its node name, as JGroups addresses do. */
+  record Named(String name) implements Address {
+    @Override
+    public int compareTo(Address o) {
+      return name.compareTo(o.toString());
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static List<Address> members(String... names) {
+    List<Address> m = new ArrayList<>();
+    for (String n : names) m.add(new Named(n));
+    return m;
+  }
+
+  @Test
+  public void theCompleteRingGivesEachSegmentItsIdealOwners() {
+    NamedRingHashFactory f = new NamedRingHashFactory(RING);
+    DefaultConsistentHash ch = f.create(2, SEGMENTS, members("n3", "n0", "n4", "n1", "n2"), null);
+    for (int s = 0; s < SEGMENTS; s++) {
+      List<Address> owners = ch.locateOwnersForSegment(s);
+      assertEquals(owners.size(), 2);
+      for (String n : RING) {
+        assertEquals(
+            owners.contains(new Named(n)), f.idealOwner(n, s, 2), "segment " + s + " " + n);
+      }
+    }
+  }
+
+  /**
+   * The invariant a whole-cluster restart relies on: in every subset of the ring, each present node
+   * owns every segment it owns in the complete ring (so no restart order deletes them).
+   */
+  @Test
+  public void aNodeKeepsItsIdealSegmentsInEverySubsetOfTheRing() {
+    NamedRingHashFactory f = new NamedRingHashFactory(RING);
+    for (int mask = 1; mask < (1 << RING.size()); mask++) {
+      List<Address> present = new ArrayList<>();
+      for (int i = 0; i < RING.size(); i++) {
+        if ((mask & (1 << i)) != 0) present.add(new Named(RING.get(i)));
+      }
+      DefaultConsistentHash ch = f.create(2, SEGMENTS, present, null);
+      for (Address a : present) {
+        for (int s = 0; s < SEGMENTS; s++) {
+          if (f.idealOwner(a.toString(), s, 2)) {
+            assertTrue(ch.isSegmentLocalToNode(a, s), a + " lost segment " + s + " in " + present);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  public void leaversAreDroppedWithoutMovingTheOtherOwners() {
+    NamedRingHashFactory f = new NamedRingHashFactory(RING);
+    DefaultConsistentHash full = f.create(2, SEGMENTS, members("n0", "n1", "n2", "n3", "n4"), null);
+    DefaultConsistentHash after = f.updateMembers(full, members("n0", "n1", "n3", "n4"), null);
+    for (int s = 0; s < SEGMENTS; s++) {
+      List<Address> kept = new ArrayList<>(full.locateOwnersForSegment(s));
+      kept.remove(new Named("n2"));
+      assertEquals(after.locateOwnersForSegment(s), kept, "segment " + s);
+    }
+    DefaultConsistentHash rebalanced = f.rebalance(after);
+    assertNotEquals(rebalanced, after, "the rebalance restores two owners");
+    assertTrue(rebalanced.locateOwnersForSegment(2).contains(new Named("n3")), "n2's successor");
+  }
+
+  @Test
+  public void unknownNodesFollowTheConfiguredOnesByName() {
+    NamedRingHashFactory f = new NamedRingHashFactory(List.of("a", "b"));
+    assertEquals(
+        f.ringOrder(members("z", "b", "x", "a")).toString(), "[a, b, x, z]", "configured first");
+    assertFalse(f.idealOwner("x", 0, 2), "an unknown node is nobody's ideal owner");
+  }
+
+  @Test
+  public void factoriesAgreeOnlyOnTheSameRingAndSurviveMarshalling() throws Exception {
+    NamedRingHashFactory f = new NamedRingHashFactory(RING);
+    assertEquals(f, new NamedRingHashFactory(List.copyOf(RING)));
+    assertNotEquals(f, new NamedRingHashFactory(List.of("n0", "n1")));
+    SerializationContext ctx = ProtobufUtil.newSerializationContext();
+    new ClusterSerialization().registerSchema(ctx);
+    new ClusterSerialization().registerMarshallers(ctx);
+    byte[] bytes = ProtobufUtil.toWrappedByteArray(ctx, f);
+    assertEquals(ProtobufUtil.fromWrappedByteArray(ctx, bytes), f);
+  }
+
+  @Test
+  public void aGainedSegmentIsStaleOnlyWhenALiveOwnerOwnsItInTheCompleteRing() {
+    NamedRingHashFactory f = new NamedRingHashFactory(List.of("n0", "n1", "n2"));
+    Named n1 = new Named("n1");
+    // n1 rejoins a running cluster: n0 and n2 own everything between them
+    DefaultConsistentHash running = f.create(2, 6, members("n0", "n2"), null);
+    IntSet all = IntSets.immutableRangeSet(6);
+    IntSet stale = StaleSegments.stale(all, running, 2, f, n1);
+    // segments 0,3 ideal {n0,n1}; 1,4 ideal {n1,n2}; 2,5 ideal {n2,n0}: a live ideal owner each
+    assertEquals(new HashSet<>(stale), new HashSet<>(all));
+    // the first node of a restarted cluster: nobody else holds any segment
+    DefaultConsistentHash alone = f.create(2, 6, members("n1"), null);
+    assertTrue(StaleSegments.stale(all, alone, 2, f, n1).isEmpty());
+    // n1 joins n0 alone: only n0's ideal segments (0,3 and 2,5) are n0's to give
+    DefaultConsistentHash withN0 = f.create(2, 6, members("n0"), null);
+    assertEquals(new HashSet<>(StaleSegments.stale(all, withN0, 2, f, n1)), Set.of(0, 2, 3, 5));
+  }
+}

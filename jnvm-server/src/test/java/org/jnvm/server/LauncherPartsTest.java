@@ -1,0 +1,103 @@
+package org.jnvm.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The launcher's parts that need no server: layout, log reading, option checks. */
+class LauncherPartsTest {
+  @Test
+  void theLoaderSeesOneJarPerArtifactThisPlatformsNativeOne() {
+    List<Path> jars =
+        List.of(
+            Path.of("netty-transport-native-epoll-4.1.124.Final.jar"),
+            Path.of("netty-transport-native-epoll-4.1.124.Final-linux-aarch_64.jar"),
+            Path.of("netty-transport-native-epoll-4.1.124.Final-linux-x86_64.jar"),
+            Path.of("lua51-4.0.2.jar"),
+            Path.of("lua51-platform-4.0.2-natives-desktop.jar"));
+    List<Path> chosen = ServerHome.oneJarPerArtifact(jars);
+    assertEquals(3, chosen.size(), chosen.toString());
+    String arch = System.getProperty("os.arch").equals("aarch64") ? "aarch_64" : "x86_64";
+    assertTrue(chosen.toString().contains("linux-" + arch), chosen.toString());
+    assertEquals("netty-transport-native-epoll", ServerHome.artifactName(jars.get(2).toString()));
+    assertEquals("lua51-platform", ServerHome.artifactName("lua51-platform-4.0.2-natives.jar"));
+  }
+
+  @Test
+  void theHomeHoldsTheLoaderAndLinksToTheServerJars(@TempDir Path tmp) throws Exception {
+    Path loader = Files.writeString(tmp.resolve("infinispan-server-runtime-1.0-loader.jar"), "L");
+    Path core = Files.writeString(tmp.resolve("infinispan-core-1.0.jar"), "C");
+    Path dropIn = Files.writeString(tmp.resolve("store-server.jar"), "D");
+    ServerArtifacts a = new ServerArtifacts(loader, List.of(core), dropIn);
+    ServerHome home = ServerHome.layOut(tmp.resolve("home"), a);
+    assertEquals("L", Files.readString(home.loaderJar()));
+    Path link = tmp.resolve("home/lib/infinispan-core-1.0.jar");
+    assertTrue(Files.isSymbolicLink(link));
+    ServerHome.layOut(tmp.resolve("home"), a); // laid out again over itself
+    assertEquals("C", Files.readString(link));
+  }
+
+  @Test
+  void aClassPathWithoutTheLoaderIsRefusedWithTheFileNamed(@TempDir Path tmp) throws Exception {
+    Path cp = Files.writeString(tmp.resolve("cp.txt"), "a-1.jar:b-2.jar");
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> ServerArtifacts.fromClassPathFile(cp, tmp.resolve("d.jar")));
+    assertTrue(e.getMessage().contains(cp.toString()), e.getMessage());
+  }
+
+  @Test
+  void logErrorsKeepTheFatalLineAndItsCausesWithoutFrames() {
+    String log =
+        String.join(
+            "\n",
+            "12:00 INFO  (main) [SERVER] ISPN080000: starting",
+            "12:01 ERROR (main) [CONFIG] noise",
+            "12:01 FATAL (main) [SERVER] ISPN080028: Infinispan Server failed to start",
+            "\tat org.infinispan.Foo.bar(Foo.java:1)",
+            "Caused by: java.lang.IllegalStateException: heap /dev/shm/x.heap is locked",
+            "\tat org.jnvm.Baz.qux(Baz.java:2)");
+    String e = LogErrors.of(log, "");
+    assertTrue(e.contains("ISPN080028") && e.contains("is locked"), e);
+    assertTrue(!e.contains("\tat ") && !e.contains("noise"), e);
+    assertTrue(LogErrors.of("", "Caused by: java.lang.X: size=\"lots\"").contains("lots"));
+  }
+
+  @Test
+  void badOptionsAreRefusedWithTheirValues() {
+    assertEquals("--nodes must be within 1..16: 0", refused("--dir", "d", "--nodes", "0"));
+    assertTrue(refused("--dir", "d", "--backend", "redis").contains("redis"));
+    assertTrue(
+        refused("--dir", "d", "--nodes", "3", "--port", "7801", "--jgroups-port", "7800")
+            .contains("overlap"));
+    assertTrue(refused("--dir", "d", "--name", "a b").contains("a b"));
+  }
+
+  @Test
+  void theDefaultsMakeATwoOwnerJpdtClusterOnLoopback() {
+    ServerCommand c = new ServerCommand();
+    new CommandLine(c).parseArgs("--dir", "d", "--nodes", "3");
+    ClusterSpec s = c.spec();
+    assertEquals("127.0.0.1:11222;127.0.0.1:11223;127.0.0.1:11224", s.hotrodServers());
+    assertEquals(StoreBackend.JPDT, s.backend());
+    assertEquals(2, s.owners());
+    assertEquals(Path.of("/dev/shm/jnvm-server-jnvm"), s.heapDir());
+    String xml = NodeConfig.infinispanXml(s, s.nodes().get(1));
+    assertTrue(xml.contains("NamedRingHashFactory") && xml.contains("<jnvm-store"), xml);
+    assertTrue(xml.contains("127.0.0.1[7800],127.0.0.1[7801],127.0.0.1[7802]"), xml);
+  }
+
+  private static String refused(String... args) {
+    ServerCommand c = new ServerCommand();
+    new CommandLine(c).parseArgs(args);
+    return assertThrows(IllegalArgumentException.class, c::spec).getMessage();
+  }
+}
