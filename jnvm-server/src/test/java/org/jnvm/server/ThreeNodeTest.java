@@ -103,6 +103,9 @@ class ThreeNodeTest {
     cluster.node(1).kill();
     writer.join();
     assertTrue(done.get() > 2000, "writes went on after the kill: " + done + " ok, " + failed);
+    System.out.printf(
+        "[ThreeNodeTest] node 1 SIGKILLed after 1000 writes: %d acknowledged, %d failed%n",
+        done.get(), failed.get());
     // while node 1 is down: updates and removes of keys its heap holds (stale there from now on)
     for (int i = 1; i < 1500; i += 7) {
       if (i % 13 == 0) {
@@ -171,6 +174,7 @@ class ThreeNodeTest {
     }
     assertEquals(
         0, missing, missing + " of " + acked.size() + " acknowledged writes lost; " + first);
+    System.out.printf("[ThreeNodeTest] all %d acknowledged writes served%n", acked.size());
   }
 
   /** Every acknowledged write read through a client that talks to node {@code n} only. */
