@@ -23,6 +23,11 @@ import org.infinispan.topology.CacheTopology;
  * segment, and state transfer is about to copy it. When no such owner is up (the first nodes of a
  * cluster restarted after every node died), the node's own copy is the best there is: kept.
  *
+ * <p>Timing: Infinispan 15.2 calls the store's {@code addSegments} (and the container's) before it
+ * installs the topology that gives the segments (StateConsumerImpl.onTopologyUpdate), so no write
+ * routed by that topology has reached this node when its copy is dropped, and state transfer has
+ * not begun.
+ *
  * <p>Limit: the rule trusts a complete-ring owner's heap to be current. A node that was still down
  * (or rejoining) when the whole cluster died holds a stale heap; restart it after one of its ring
  * neighbours (docs/server.md).
