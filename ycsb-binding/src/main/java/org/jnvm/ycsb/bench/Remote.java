@@ -61,6 +61,9 @@ final class Remote {
     for (int nodes : o.nodes) {
       Path dir = out.resolve("nodes-" + nodes);
       Files.createDirectories(dir.resolve("logs"));
+      // the children append: figures of an earlier run into this --out must not mix in
+      Files.deleteIfExists(dir.resolve("results.tsv"));
+      Files.deleteIfExists(CostsFile.beside(dir.resolve("results.tsv")));
       List<Unit> units = new ArrayList<>();
       Map<Unit, String> failures = new LinkedHashMap<>();
       for (String b : backends) {

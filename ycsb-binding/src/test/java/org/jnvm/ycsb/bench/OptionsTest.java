@@ -127,6 +127,8 @@ class OptionsTest {
     Options o = Options.parse(new String[] {"--remote"});
     assertTrue(o.remote && !o.threadsGiven, "threads default to 1,4 for --remote");
     assertEquals(List.of(1, 3), o.nodes);
+    assertEquals(Options.REMOTE_WARMUP_SECONDS, o.warmUpSeconds);
+    assertEquals(2, Options.parse(new String[] {"--remote", "--warmup", "2"}).warmUpSeconds);
     assertTrue(Options.parse(new String[] {"--remote", "--threads", "2"}).threadsGiven);
     String[][] bad = {
       {"--nodes", "3"},
