@@ -77,8 +77,8 @@ final class BenchOptions {
   @Option(
       names = "--tp-warmup",
       paramLabel = "SECONDS",
-      description = "throughput: warm-up per (system, rf, operation) (default 1)")
-  int tpWarmup = 1;
+      description = "throughput: warm-up per (system, rf, operation) (default 2)")
+  int tpWarmup = 2;
 
   @Option(
       names = "--tp-workers",
@@ -115,8 +115,10 @@ final class BenchOptions {
       names = "--redis",
       arity = "1",
       paramLabel = "yes|no",
-      converter = YesNo.class,
       description = "measure Redis too (default yes; needs redis-server on the PATH)")
+  String redisArg = "yes";
+
+  /** Whether Redis is measured (from {@code --redis}; picocli toggles booleans, hence a string). */
   boolean redis = true;
 
   @Option(
@@ -159,6 +161,10 @@ final class BenchOptions {
     positive(cl, "--tp-threads", tpThreads);
     positive(cl, "--objects", objects);
     positive(cl, "--complex", complex);
+    if (!redisArg.equals("yes") && !redisArg.equals("no")) {
+      throw bad(cl, "--redis must be yes or no, not '" + redisArg + "'");
+    }
+    redis = redisArg.equals("yes");
     if (warmup < 0 || tpWarmup < 0) {
       throw bad(cl, "--warmup and --tp-warmup must be >= 0: " + warmup + ", " + tpWarmup);
     }
@@ -203,14 +209,5 @@ final class BenchOptions {
   /** The options as given, for the report. */
   String describe() {
     return args.length == 0 ? "defaults" : String.join(" ", args);
-  }
-
-  static final class YesNo implements CommandLine.ITypeConverter<Boolean> {
-    @Override
-    public Boolean convert(String s) {
-      if (s.equals("yes")) return true;
-      if (s.equals("no")) return false;
-      throw new CommandLine.TypeConversionException("yes or no, not '" + s + "'");
-    }
   }
 }

@@ -1,6 +1,7 @@
 package org.jnvm.crucial.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,6 +29,8 @@ class BenchOptionsTest {
     assertTrue(o.throughputOnly);
     assertEquals(List.of(2, 3), o.throughputPlan().rfs());
     assertEquals(6000, o.throughputPlan().millisPerRound());
+    assertTrue(o.throughputPlan().redis());
+    assertFalse(parse("--redis", "no").throughputPlan().redis());
   }
 
   @Test
@@ -38,7 +41,7 @@ class BenchOptionsTest {
     refused("--tp-threads must be > 0: -2", "--tp-threads", "-2");
     refused("--ship-rounds must be > 0: 0", "--ship-rounds", "0");
     refused("leave >= 0.1 s per round: 1 s / 20", "--duration", "1", "--tp-rounds", "20");
-    refused("yes or no, not 'maybe'", "--redis", "maybe");
+    refused("--redis must be yes or no, not 'maybe'", "--redis", "maybe");
     refused("'x'", "--objects", "x");
   }
 
