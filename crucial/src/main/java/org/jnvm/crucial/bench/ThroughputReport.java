@@ -144,8 +144,10 @@ final class ThroughputReport {
                     "Throughput, "
                         + op
                         + " operation ("
-                        + (op.equals(SIMPLE) ? 1 : p.complex())
-                        + " multiplications), "
+                        + (op.equals(SIMPLE)
+                            ? "1 multiplication"
+                            : p.complex() + " multiplications")
+                        + "), "
                         + p.clientThreads()
                         + " client threads, "
                         + p.objects()
