@@ -26,8 +26,10 @@ final class BenchOptions {
   @Option(
       names = "--warmup",
       paramLabel = "N",
-      description = "unmeasured operations before them (default 2000)")
-  int warmup = 2000;
+      description =
+          "unmeasured operations per latency row before them (default 25000: the nodes' JIT needs"
+              + " tens of thousands of calls)")
+  int warmup = 25_000;
 
   @Option(
       names = "--ship-ops",
@@ -77,8 +79,8 @@ final class BenchOptions {
   @Option(
       names = "--tp-warmup",
       paramLabel = "SECONDS",
-      description = "throughput: warm-up per (system, rf, operation) (default 2)")
-  int tpWarmup = 2;
+      description = "throughput: warm-up per (system, rf, operation) (default 5)")
+  int tpWarmup = 5;
 
   @Option(
       names = "--tp-workers",

@@ -66,7 +66,7 @@ public final class DsoBench {
     ThroughputReport tp = throughput();
     Path out = o.out;
     Files.createDirectories(out);
-    Report report = new Report(r, o.describe());
+    Report report = new Report(r, o.describe(), o.warmup);
     String md = report.markdown() + tp.markdown();
     Files.writeString(out.resolve("dso-bench.md"), md);
     List<Chart.Panel> panels = new ArrayList<>(report.panels());

@@ -11,10 +11,12 @@ final class Report {
   private static final List<String> OPS = List.of("get 1 KB", "put 1 KB", "counter increment");
   private final DsoBench.Results r;
   private final String options;
+  private final int warmup;
 
-  Report(DsoBench.Results r, String options) {
+  Report(DsoBench.Results r, String options, int warmup) {
     this.r = r;
     this.options = options;
+    this.warmup = warmup;
   }
 
   String markdown() {
@@ -25,12 +27,14 @@ final class Report {
             "%s; %d cores; Java %s; options: %s. DSO: two clusters of 3 forked nodes on"
                 + " loopback (rf 1, rf 2), persistent objects written through the store at the"
                 + " persistence seam before the reply; stores and Redis AOF in /dev/shm unless"
-                + " marked (disk). One client thread; every system warmed up, then measured in 5"
+                + " marked (disk). One client thread; every operation of every system warmed up"
+                + " with %,d calls (the nodes' JIT needs tens of thousands), then measured in 5"
                 + " interleaved rounds.%n%n",
             java.time.LocalDate.now(),
             Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.version"),
-            options));
+            options,
+            warmup));
     latencyTable(b);
     shippingTable(b);
     monteCarloTable(b);
