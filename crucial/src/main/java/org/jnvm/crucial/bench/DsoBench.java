@@ -14,33 +14,33 @@ import org.jnvm.crucial.cluster.Ports;
 import org.jnvm.dso.DsoClient;
 import org.jnvm.dso.lib.AtomicReference;
 import org.jnvm.dso.lib.Counter;
-import org.jnvm.dso.lib.Semaphore;
 import org.jnvm.dso.wire.TypeRegistry;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import redis.clients.jedis.Jedis;
 
 /**
  * {@code bin/jnvm dso-bench}: latency of 1 KB get/put and counter increments on the DSO (ephemeral,
  * persistent rf 1 and rf 2, three forked nodes) and on Redis (appendfsync everysec and always) in
  * the same run; a complex method shipped to a shared object against client-side read-modify-write;
- * Monte Carlo pi on 1, 2, 4, 8 worker JVMs. Writes {@code dso-bench.md} and {@code dso-bench.png}
- * under the output directory.
+ * Monte Carlo pi on 1, 2, 4, 8 worker JVMs; the throughput experiment of the seed's Figure 3
+ * ({@link Throughput}). Writes {@code dso-bench.md} and {@code dso-bench.png} under the output
+ * directory; {@code --throughput} runs the last part alone into {@code dso-throughput.md} and
+ * {@code .png}. Every process started is stopped on success, failure and Ctrl-C ({@link
+ * Resources}).
  */
 public final class DsoBench {
-  private final Options o;
+  private final BenchOptions o;
   private final Results r = new Results();
 
-  private DsoBench(Options o) {
+  private DsoBench(BenchOptions o) {
     this.o = o;
   }
 
   public static void main(String[] args) throws Exception {
-    Options o = new Options(args);
-    CommandLine cl = new CommandLine(o);
+    CommandLine cl = BenchOptions.commandLine();
+    BenchOptions o;
     try {
-      cl.parseArgs(args);
+      o = BenchOptions.parse(cl, args);
     } catch (CommandLine.ParameterException e) {
       System.err.println("dso-bench: " + e.getMessage());
       cl.usage(System.err, CommandLine.Help.Ansi.OFF);
@@ -51,54 +51,92 @@ public final class DsoBench {
       cl.usage(System.out, CommandLine.Help.Ansi.OFF);
       return;
     }
-    new DsoBench(o).run();
+    DsoBench b = new DsoBench(o);
+    if (o.throughputOnly) {
+      b.throughputOnly();
+    } else {
+      b.run();
+    }
     System.exit(0);
   }
 
   private void run() throws Exception {
     TypeRegistry.register(BenchMatrix.class);
+    latencyShippingMonteCarlo();
+    ThroughputReport tp = throughput();
+    Path out = o.out;
+    Files.createDirectories(out);
+    Report report = new Report(r, o.describe(), o.warmup);
+    String md = report.markdown() + tp.markdown();
+    Files.writeString(out.resolve("dso-bench.md"), md);
+    List<Chart.Panel> panels = new ArrayList<>(report.panels());
+    panels.addAll(tp.panels());
+    Chart.render(panels, out.resolve("dso-bench.png"));
+    System.out.print(md);
+    log("wrote " + out.resolve("dso-bench.md") + " and " + out.resolve("dso-bench.png"));
+  }
+
+  private void throughputOnly() throws Exception {
+    ThroughputReport tp = throughput();
+    Path out = o.out;
+    Files.createDirectories(out);
+    String md =
+        String.format(
+                "# DSO throughput (bin/jnvm dso-bench --throughput)%n%n%s; %d cores; Java %s;"
+                    + " options: %s.%n%n",
+                java.time.LocalDate.now(),
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"),
+                o.describe())
+            + tp.markdown();
+    Files.writeString(out.resolve("dso-throughput.md"), md);
+    Chart.render(tp.panels(), out.resolve("dso-throughput.png"));
+    System.out.print(md);
+    log("wrote " + out.resolve("dso-throughput.md") + " and " + out.resolve("dso-throughput.png"));
+  }
+
+  private ThroughputReport throughput() throws Exception {
+    ThroughputPlan plan = o.throughputPlan();
+    if (plan.redis() && !RedisServer.available()) {
+      log("redis-server not found on the PATH: Redis rows skipped");
+      plan = plan.withoutRedis();
+    }
+    try (Resources res = new Resources()) {
+      Path scratch = Ports.scratchDir("jnvm-bench-tp-");
+      res.keep(() -> Ports.deleteTree(scratch));
+      ThroughputResults tr = new Throughput(plan, res, LOGS, scratch).run();
+      return new ThroughputReport(plan, tr);
+    }
+  }
+
+  private static final Path LOGS = Path.of("target", "dso-bench-logs");
+
+  private void latencyShippingMonteCarlo() throws Exception {
     List<String> types = List.of(BenchMatrix.class.getName());
-    Path logs = Path.of("target", "dso-bench-logs");
-    Path shm = Ports.scratchDir("jnvm-bench-redis-");
-    Files.createDirectories(Path.of("target"));
-    Path disk = Files.createTempDirectory(Path.of("target"), "redis-disk-");
-    List<AutoCloseable> open = new ArrayList<>();
-    try {
-      NodeCluster rf1 = keep(open, new NodeCluster("bench-rf1", 3, 1, types, logs));
-      NodeCluster rf2 = keep(open, new NodeCluster("bench-rf2", 3, 2, types, logs));
+    try (Resources res = new Resources()) {
+      Path shm = Ports.scratchDir("jnvm-bench-redis-");
+      res.keep(() -> Ports.deleteTree(shm));
+      Files.createDirectories(Path.of("target"));
+      Path disk = Files.createTempDirectory(Path.of("target"), "redis-disk-");
+      res.keep(() -> Ports.deleteTree(disk));
+      NodeCluster rf1 = res.keep(new NodeCluster("bench-rf1", 3, 1, types, LOGS));
+      NodeCluster rf2 = res.keep(new NodeCluster("bench-rf2", 3, 2, types, LOGS));
       log("starting 3 nodes with rf 1 and 3 nodes with rf 2");
       rf1.startAll();
       rf2.startAll();
-      DsoClient d1 = keep(open, DsoClient.connect(rf1.endpoints()));
-      DsoClient d2 = keep(open, DsoClient.connect(rf2.endpoints()));
+      DsoClient d1 = res.keep(DsoClient.connect(rf1.endpoints()));
+      DsoClient d2 = res.keep(DsoClient.connect(rf2.endpoints()));
       DsoClient.setDefault(d1);
       List<Target> targets = new ArrayList<>();
       targets.add(dsoTarget(d1, "DSO ephemeral", false));
       targets.add(dsoTarget(d1, "DSO persistent rf 1", true));
       targets.add(dsoTarget(d2, "DSO persistent rf 2", true));
-      targets.addAll(redisTargets(open, shm, disk));
+      targets.addAll(redisTargets(res, shm, disk));
       latency(targets);
-      shipping(d1);
+      log("measuring shipped method vs read-modify-write, " + o.cells + " cells");
+      r.shipping = Shipping.measure(d1, o.cells, o.shipOps, o.shipRounds);
       monteCarlo(d1, rf1.endpoints());
-    } finally {
-      for (int i = open.size() - 1; i >= 0; i--) {
-        open.get(i).close();
-      }
-      Ports.deleteTree(shm);
-      Ports.deleteTree(disk);
     }
-    Path out = o.out;
-    Files.createDirectories(out);
-    Report report = new Report(r, o.describe());
-    Files.writeString(out.resolve("dso-bench.md"), report.markdown());
-    Chart.render(report.panels(), out.resolve("dso-bench.png"));
-    System.out.print(report.markdown());
-    log("wrote " + out.resolve("dso-bench.md") + " and " + out.resolve("dso-bench.png"));
-  }
-
-  private static <T extends AutoCloseable> T keep(List<AutoCloseable> open, T c) {
-    open.add(c);
-    return c;
   }
 
   /**
@@ -147,8 +185,7 @@ public final class DsoBench {
         i -> counter.increment());
   }
 
-  private List<Target> redisTargets(List<AutoCloseable> open, Path shm, Path disk)
-      throws Exception {
+  private List<Target> redisTargets(Resources res, Path shm, Path disk) throws Exception {
     if (!o.redis) {
       return List.of();
     }
@@ -158,16 +195,16 @@ public final class DsoBench {
       return List.of();
     }
     return List.of(
-        redisTarget(open, "Redis everysec", "everysec", shm),
-        redisTarget(open, "Redis always", "always", shm),
-        redisTarget(open, "Redis always (disk)", "always", disk));
+        redisTarget(res, "Redis everysec", "everysec", shm),
+        redisTarget(res, "Redis always", "always", shm),
+        redisTarget(res, "Redis always (disk)", "always", disk));
   }
 
-  private static Target redisTarget(List<AutoCloseable> open, String system, String fsync, Path dir)
+  private static Target redisTarget(Resources res, String system, String fsync, Path dir)
       throws Exception {
     log("starting " + system + " (AOF under " + dir + ")");
-    RedisServer s = keep(open, RedisServer.start(fsync, dir.resolve(fsync), Ports.free()));
-    Jedis c = keep(open, s.client());
+    RedisServer s = res.keep(RedisServer.start(fsync, dir.resolve(fsync), Ports.free()));
+    Jedis c = res.keep(s.client());
     byte[] key = "k1".getBytes(StandardCharsets.US_ASCII);
     byte[] kb = new byte[1024];
     c.set(key, kb);
@@ -179,51 +216,6 @@ public final class DsoBench {
           c.set(key, kb);
         },
         i -> c.incr("n"));
-  }
-
-  private void shipping(DsoClient dso) throws Exception {
-    int cells = o.cells;
-    int n = o.shipOps;
-    log("measuring shipped method vs read-modify-write, " + cells + " cells");
-    String tag = Long.toHexString(System.nanoTime());
-    BenchMatrix m = dso.shared(BenchMatrix.class, "bench-m-" + tag, false, new BenchMatrix(cells));
-    Semaphore lock = dso.semaphore("bench-lock-" + tag, 1);
-    r.throughput(
-        "shipped method (" + cells + " multiplications on the node)",
-        opsPerSecond(n, () -> m.scaleAll(1.0000001)));
-    r.throughput(
-        "client read-modify-write under a DSO lock (acquire, read, multiply, write, release)",
-        opsPerSecond(
-            n,
-            () -> {
-              lock.acquire();
-              try {
-                m.write(scale(m.read()));
-              } finally {
-                lock.release();
-              }
-            }));
-    r.throughput(
-        "client read-modify-write without lock (read, multiply, write; not atomic)",
-        opsPerSecond(n, () -> m.write(scale(m.read()))));
-  }
-
-  private static double[] scale(double[] v) {
-    for (int i = 0; i < v.length; i++) {
-      v[i] *= 1.0000001;
-    }
-    return v;
-  }
-
-  private static double opsPerSecond(int n, Runnable op) {
-    for (int i = 0; i < Math.max(10, n / 5); i++) {
-      op.run();
-    }
-    long t0 = System.nanoTime();
-    for (int i = 0; i < n; i++) {
-      op.run();
-    }
-    return n / ((System.nanoTime() - t0) / 1e9);
   }
 
   private void monteCarlo(DsoClient dso, String servers) throws Exception {
@@ -253,100 +245,15 @@ public final class DsoBench {
     System.err.println("[dso-bench] " + s);
   }
 
-  /** The command line of {@code bin/jnvm dso-bench} (picocli: parsing, errors, {@code --help}). */
-  @Command(name = "bin/jnvm dso-bench", sortOptions = false, usageHelpWidth = 100)
-  static final class Options {
-    @Option(
-        names = "--ops",
-        paramLabel = "N",
-        description = "measured operations per latency row (default 5000)")
-    int ops = 5000;
-
-    @Option(
-        names = "--warmup",
-        paramLabel = "N",
-        description = "unmeasured operations before them (default 2000)")
-    int warmup = 2000;
-
-    @Option(
-        names = "--ship-ops",
-        paramLabel = "N",
-        description = "operations per shipping/RMW measurement (default 100)")
-    int shipOps = 100;
-
-    @Option(
-        names = "--cells",
-        paramLabel = "N",
-        description = "matrix cells multiplied per shipped call (default 10000)")
-    int cells = 10_000;
-
-    @Option(
-        names = "--mc-points",
-        paramLabel = "N",
-        description = "Monte Carlo points per worker (default 100000000)")
-    long mcPoints = 100_000_000;
-
-    @Option(
-        names = "--workers",
-        paramLabel = "LIST",
-        split = ",",
-        description = "Monte Carlo worker counts (default 1,2,4,8)")
-    List<Integer> workers = List.of(1, 2, 4, 8);
-
-    @Option(
-        names = "--redis",
-        arity = "1",
-        paramLabel = "yes|no",
-        converter = YesNo.class,
-        description = "measure Redis too (default yes; needs redis-server on the PATH)")
-    boolean redis = true;
-
-    @Option(
-        names = "--out",
-        paramLabel = "DIR",
-        description = "where the table and chart go (default results)")
-    Path out = Path.of("results");
-
-    @Option(
-        names = {"-h", "--help"},
-        usageHelp = true,
-        description = "this text")
-    boolean help;
-
-    private final String[] args;
-
-    Options(String[] args) {
-      this.args = args.clone();
-    }
-
-    /** The options as given, for the report. */
-    String describe() {
-      return args.length == 0 ? "defaults" : String.join(" ", args);
-    }
-  }
-
-  static final class YesNo implements CommandLine.ITypeConverter<Boolean> {
-    @Override
-    public Boolean convert(String s) {
-      if (s.equals("yes")) return true;
-      if (s.equals("no")) return false;
-      throw new CommandLine.TypeConversionException("yes or no, not '" + s + "'");
-    }
-  }
-
   /** What was measured, in order. */
   static final class Results {
     final Map<String, Map<String, Latency>> latency = new java.util.LinkedHashMap<>();
-    final Map<String, Double> throughput = new java.util.LinkedHashMap<>();
+    Shipping shipping;
     final List<double[]> monteCarlo = new ArrayList<>();
     final List<String> notes = new ArrayList<>();
 
     void latency(String system, String op, Latency l) {
       latency.computeIfAbsent(system, k -> new java.util.LinkedHashMap<>()).put(op, l);
-    }
-
-    void throughput(String what, double opsPerSecond) {
-      throughput.put(what, opsPerSecond);
     }
 
     void monteCarlo(int workers, double mpointsPerSecond, double pi) {

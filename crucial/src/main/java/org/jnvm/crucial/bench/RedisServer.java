@@ -3,6 +3,7 @@ package org.jnvm.crucial.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import redis.clients.jedis.Jedis;
@@ -10,7 +11,8 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
  * A redis-server child process on loopback, append-only file on with the given fsync policy, no
- * snapshots, its files under {@code dir}. Closing kills it (and only it).
+ * snapshots, its files under {@code dir}; optionally a replica of another one. Closing kills it
+ * (and only it).
  */
 final class RedisServer implements AutoCloseable {
   final int port;
@@ -33,8 +35,24 @@ final class RedisServer implements AutoCloseable {
   }
 
   static RedisServer start(String appendfsync, Path dir, int port) throws Exception {
+    return launch(appendfsync, dir, port, List.of());
+  }
+
+  /**
+   * A replica of the server on {@code masterPort} ({@code --replicaof}); it answers before its link
+   * to the master is up: {@link #awaitReplicas} on the master waits for that.
+   */
+  static RedisServer startReplica(String appendfsync, Path dir, int port, int masterPort)
+      throws Exception {
+    return launch(
+        appendfsync, dir, port, List.of("--replicaof", "127.0.0.1", Integer.toString(masterPort)));
+  }
+
+  private static RedisServer launch(String appendfsync, Path dir, int port, List<String> extra)
+      throws Exception {
     Files.createDirectories(dir);
-    List<String> cmd =
+    List<String> cmd = new ArrayList<>();
+    cmd.addAll(
         List.of(
             "redis-server",
             "--port",
@@ -52,7 +70,8 @@ final class RedisServer implements AutoCloseable {
             "--daemonize",
             "no",
             "--logfile",
-            "");
+            ""));
+    cmd.addAll(extra);
     Process p =
         new ProcessBuilder(cmd)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -76,6 +95,35 @@ final class RedisServer implements AutoCloseable {
     }
     close();
     throw new IllegalStateException("redis-server did not answer on port " + port + " in 20 s");
+  }
+
+  /**
+   * Waits until {@code n} replicas are connected to this master and in sync (their link up, the
+   * initial transfer done), so that {@code WAIT n} can be met.
+   */
+  void awaitReplicas(int n) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    try (Jedis r = client()) {
+      while (System.nanoTime() < deadline) {
+        if (onlineReplicas(r.info("replication")) >= n) {
+          return;
+        }
+        Thread.sleep(50);
+      }
+    }
+    throw new IllegalStateException(
+        "redis-server on port " + port + ": fewer than " + n + " replicas online after 30 s");
+  }
+
+  /** The replicas a master's INFO replication lists as {@code state=online}. */
+  static int onlineReplicas(String info) {
+    int n = 0;
+    for (String line : info.split("\r?\n")) {
+      if (line.startsWith("slave") && line.contains("state=online")) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /** A new connection to this server (Jedis: one socket, not thread-safe). */

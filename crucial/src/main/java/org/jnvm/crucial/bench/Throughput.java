@@ -1,0 +1,137 @@
+package org.jnvm.crucial.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.jnvm.crucial.cluster.NodeCluster;
+
+/**
+ * The seed's throughput experiment (CloudButton D4.3 §3.4.1, Figure 3) on this machine: client
+ * threads in worker JVMs call randomly chosen shared integers, a simple and a complex operation, on
+ * the DSO at each rf and on Redis at each rf, every system up at once and measured in interleaved
+ * rounds (so that load from elsewhere falls on all of them alike).
+ *
+ * <ol>
+ *   <li>Start a 3-node DSO cluster per rf and a Redis deployment per rf ({@link RedisDeployment}).
+ *   <li>Start the worker JVMs and tell them every target; the first DSO contact creates the
+ *       objects.
+ *   <li>Warm up every (target, operation), then measure them round after round.
+ * </ol>
+ *
+ * Everything started is registered with {@code resources}, which stops it.
+ */
+final class Throughput {
+  private final ThroughputPlan plan;
+  private final Resources resources;
+  private final Path logs;
+  private final Path scratch;
+  private final Map<String, String[]> targets = new LinkedHashMap<>(); // name -> system, rf
+
+  Throughput(ThroughputPlan plan, Resources resources, Path logs, Path scratch) {
+    this.plan = plan;
+    this.resources = resources;
+    this.logs = logs;
+    this.scratch = scratch;
+  }
+
+  ThroughputResults run() throws Exception {
+    Map<Integer, NodeCluster> dso = startClusters();
+    Map<Integer, RedisDeployment> redis = startRedis();
+    log(
+        "starting "
+            + plan.workers()
+            + " worker JVMs of "
+            + plan.threads()
+            + " client threads; creating "
+            + plan.objects()
+            + " objects");
+    WorkerFleet fleet = resources.keep(new WorkerFleet(plan.workers(), plan.threads(), logs));
+    dso.forEach((rf, c) -> target(fleet, "DSO", rf, "DSO", c.endpoints()));
+    redis.forEach((rf, d) -> target(fleet, "REDIS", rf, "Redis", d.describe()));
+    return measure(fleet);
+  }
+
+  private Map<Integer, NodeCluster> startClusters() {
+    Map<Integer, NodeCluster> clusters = new LinkedHashMap<>();
+    List<CompletableFuture<Void>> started = new ArrayList<>();
+    for (int rf : plan.rfs()) {
+      NodeCluster c =
+          resources.keep(
+              new NodeCluster(
+                  "tp-rf" + rf,
+                  ThroughputPlan.NODES,
+                  rf,
+                  List.of(SharedInt.class.getName()),
+                  logs));
+      clusters.put(rf, c);
+      started.add(CompletableFuture.runAsync(() -> startAll(c)));
+    }
+    log("starting " + clusters.size() + " DSO clusters of " + ThroughputPlan.NODES + " nodes");
+    started.forEach(CompletableFuture::join);
+    return clusters;
+  }
+
+  private static void startAll(NodeCluster c) {
+    try {
+      c.startAll();
+    } catch (Exception e) {
+      throw new CompletionException(e);
+    }
+  }
+
+  private Map<Integer, RedisDeployment> startRedis() throws Exception {
+    Map<Integer, RedisDeployment> deployments = new LinkedHashMap<>();
+    if (!plan.redis()) {
+      return deployments;
+    }
+    for (int rf : plan.rfs()) {
+      log("starting Redis for rf " + rf);
+      deployments.put(
+          rf,
+          resources.keep(
+              RedisDeployment.start(
+                  rf, ThroughputPlan.APPENDFSYNC, scratch.resolve("redis-rf" + rf))));
+    }
+    return deployments;
+  }
+
+  private void target(WorkerFleet fleet, String kind, int rf, String system, String how) {
+    String name = system + "-rf" + rf;
+    try {
+      fleet.configure(kind + " " + name + " " + how + " " + plan.objects());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    targets.put(name, new String[] {system, Integer.toString(rf)});
+  }
+
+  private ThroughputResults measure(WorkerFleet fleet) throws Exception {
+    Map<String, Integer> ops =
+        Map.of(ThroughputResults.SIMPLE, 1, ThroughputResults.COMPLEX, plan.complex());
+    log("warming up " + targets.size() + " targets");
+    for (String name : targets.keySet()) {
+      for (int times : ops.values()) {
+        fleet.run(name, times, plan.warmupSeconds() * 1000L);
+      }
+    }
+    ThroughputResults r = new ThroughputResults();
+    for (int round = 1; round <= plan.rounds(); round++) {
+      log("throughput round " + round + " of " + plan.rounds());
+      for (Map.Entry<String, String[]> t : targets.entrySet()) {
+        for (String op : List.of(ThroughputResults.SIMPLE, ThroughputResults.COMPLEX)) {
+          double rate = fleet.run(t.getKey(), ops.get(op), plan.millisPerRound());
+          r.add(t.getValue()[0], Integer.parseInt(t.getValue()[1]), op, rate);
+        }
+      }
+    }
+    return r;
+  }
+
+  private static void log(String s) {
+    System.err.println("[dso-bench] " + s);
+  }
+}

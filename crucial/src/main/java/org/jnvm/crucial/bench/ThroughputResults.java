@@ -1,0 +1,47 @@
+package org.jnvm.crucial.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The throughput experiment's measurements: per (system, rf, operation), the rate of each round in
+ * operations per second.
+ */
+final class ThroughputResults {
+  static final String DSO = "DSO";
+  static final String REDIS = "Redis";
+  static final String SIMPLE = "simple";
+  static final String COMPLEX = "complex";
+
+  private final Map<String, List<Double>> rounds = new LinkedHashMap<>();
+
+  void add(String system, int rf, String op, double opsPerSecond) {
+    rounds.computeIfAbsent(key(system, rf, op), k -> new ArrayList<>()).add(opsPerSecond);
+  }
+
+  /** The mean over rounds (each round lasts as long), or -1 when not measured. */
+  double mean(String system, int rf, String op) {
+    List<Double> r = rounds.get(key(system, rf, op));
+    return r == null ? -1 : r.stream().mapToDouble(Double::doubleValue).average().orElse(-1);
+  }
+
+  double min(String system, int rf, String op) {
+    List<Double> r = rounds.get(key(system, rf, op));
+    return r == null ? -1 : r.stream().mapToDouble(Double::doubleValue).min().orElse(-1);
+  }
+
+  double max(String system, int rf, String op) {
+    List<Double> r = rounds.get(key(system, rf, op));
+    return r == null ? -1 : r.stream().mapToDouble(Double::doubleValue).max().orElse(-1);
+  }
+
+  boolean has(String system) {
+    return rounds.keySet().stream().anyMatch(k -> k.startsWith(system + " "));
+  }
+
+  private static String key(String system, int rf, String op) {
+    return system + " " + rf + " " + op;
+  }
+}
