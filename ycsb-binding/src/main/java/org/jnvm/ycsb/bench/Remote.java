@@ -38,6 +38,7 @@ final class Remote {
     Path heapDir = o.heapDir != null ? o.heapDir : Dirs.emulatedNvmm();
     List<String> backends = o.backends != null ? o.backends : BACKENDS;
     List<Integer> threads = o.threadsGiven ? o.threads : THREADS;
+    o.threads = threads; // what the reports state
     List<String> workloads = o.workloads.stream().filter(w -> !w.equals("e")).toList();
     ServerArtifacts artifacts = ServerArtifacts.fromSystemProperties();
     UnitMain.quietLogs();
@@ -93,8 +94,8 @@ final class Remote {
         + nodes
         + " Infinispan Server node(s), distributed cache, 2 owners\n\n"
         + "Each row is a backend of the servers' cache, reached over Hot Rod from a client JVM;"
-        + " the costs table is the client's. The file store keeps a tenth of the records in"
-        + " memory (as embedded); the J-NVM store and volatile keep every entry.\n\n";
+        + " the costs table is the client's. The J-NVM store and volatile keep every entry in"
+        + " memory (a small proxy each for the J-NVM store), the file store a tenth.\n\n";
   }
 
   /** One cluster of {@code backend}: started, a client child per thread count, stopped. */

@@ -46,7 +46,7 @@ final class Report {
         String.format(
             Locale.ROOT,
             "Run %s: %,d records of 10 fields x 100 B; each workload runs %s (E: a tenth of the"
-                + " operations); %.0f s warm-up per JVM; threads %s. Infinispan keeps %,d entries"
+                + " operations); %.0f s warm-up per JVM; threads %s. %s keeps %,d entries"
                 + " (10%%) in memory with a store, write-through; zipfian requests (D: latest)."
                 + " Files in `%s`.",
             info.date(),
@@ -57,6 +57,7 @@ final class Report {
                 : String.format(Locale.ROOT, "%,d operations", o.ops),
             o.warmUpSeconds,
             o.threads,
+            o.remote ? "Over Hot Rod the file store (each node)" : "Infinispan",
             Math.max(1, o.records / 10),
             info.heapDir()));
     line("");
