@@ -155,7 +155,7 @@ final class Remote {
       throw new IOException(backend + " on " + nodes + " node(s): " + e.getMessage(), e);
     } finally {
       running = null;
-      deleteTree(scratch);
+      Dirs.deleteTree(scratch);
     }
     return ok;
   }
@@ -217,12 +217,5 @@ final class Remote {
   static long serverXmxMb(long records, int nodes) {
     long wanted = records * 3 * 2 / nodes / 1024 + 512;
     return Math.max(1024, Math.min(wanted, Children.physicalMb() * 2 / 5 / nodes));
-  }
-
-  private static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p)) return;
-    try (var s = Files.walk(p)) {
-      for (Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(f);
-    }
   }
 }
