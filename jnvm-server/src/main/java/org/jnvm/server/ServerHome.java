@@ -5,11 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * An Infinispan Server installation laid out from the Maven artifacts, the way the server's own
@@ -99,13 +97,7 @@ public final class ServerHome {
   }
 
   private static Path fresh(Path dir) throws IOException {
-    if (Files.exists(dir)) {
-      try (Stream<Path> s = Files.walk(dir)) {
-        for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(p);
-        }
-      }
-    }
+    Trees.delete(dir);
     return Files.createDirectories(dir);
   }
 }

@@ -3,9 +3,7 @@ package org.jnvm.server;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.infinispan.client.hotrod.RemoteCacheManager;
 import org.infinispan.client.hotrod.configuration.ConfigurationBuilder;
 
@@ -42,14 +40,7 @@ final class TestClusters {
   }
 
   static void delete(ClusterSpec spec) throws IOException {
-    deleteTree(spec.heapDir());
-    deleteTree(spec.dir());
-  }
-
-  static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p)) return;
-    try (Stream<Path> s = Files.walk(p)) {
-      for (Path f : s.sorted(Comparator.reverseOrder()).toList()) Files.delete(f);
-    }
+    Trees.delete(spec.heapDir());
+    Trees.delete(spec.dir());
   }
 }

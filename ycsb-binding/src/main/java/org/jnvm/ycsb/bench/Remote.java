@@ -68,7 +68,9 @@ final class Remote {
       List<Unit> units = new ArrayList<>();
       Map<Unit, String> failures = new LinkedHashMap<>();
       for (String b : backends) {
-        ok &= runBackend(o, b, nodes, threads, workloads, heapDir, dir, artifacts, units, failures);
+        ok &=
+            runBackend(
+                o, b, nodes, threads, workloads, heapDir, dir, artifacts, units, failures, console);
       }
       Path tsv = dir.resolve("results.tsv");
       List<ResultsFile.Row> rows = ResultsFile.read(tsv);
@@ -109,7 +111,8 @@ final class Remote {
       Path dir,
       ServerArtifacts artifacts,
       List<Unit> units,
-      Map<Unit, String> failures)
+      Map<Unit, String> failures,
+      PrintStream console)
       throws IOException, InterruptedException {
     String tag = "remote-" + ProcessHandle.current().pid() + "-" + backend + "-" + nodes;
     Path scratch = heapDir.resolve("jnvm-" + tag);
@@ -145,7 +148,7 @@ final class Remote {
                 dir.resolve("results.tsv"));
         units.add(u);
         clear(spec);
-        String failure = runClient(u, dir, spec, nodes);
+        String failure = runClient(u, dir, spec, nodes, console);
         if (failure != null) {
           failures.put(u, failure);
           ok = false;
@@ -173,7 +176,8 @@ final class Remote {
     }
   }
 
-  private static String runClient(Unit u, Path dir, ClusterSpec spec, int nodes)
+  private static String runClient(
+      Unit u, Path dir, ClusterSpec spec, int nodes, PrintStream console)
       throws IOException, InterruptedException {
     String name = u.tag() + "-n" + nodes;
     Path spec0 = dir.resolve("logs").resolve(name + ".properties");
@@ -184,7 +188,7 @@ final class Remote {
     return Children.run(
         cmd,
         dir.resolve("logs").resolve(name + ".log"),
-        new Progress(System.out, nodes + " node(s) " + u.tag()),
+        new Progress(console, nodes + " node(s) " + u.tag()),
         u.dir());
   }
 
