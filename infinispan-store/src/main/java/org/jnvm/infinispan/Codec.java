@@ -16,7 +16,8 @@ import org.jnvm.core.heap.PObject;
 /**
  * Converts between Infinispan's entries and the store's forms. J-NVM objects (keys and values that
  * are {@link PObject}s of the store's heap) pass by reference, never marshalled; everything else
- * goes through Infinispan's persistence marshaller. Metadata without a version, as embedded caches
+ * goes through Infinispan's persistence marshaller (for Long, Integer, String and byte[], its bytes
+ * are produced and read by {@link FastMarshal}). Metadata without a version, as embedded caches
  * write it, is kept compactly as its lifespan and max idle; other metadata is marshalled.
  */
 final class Codec {
@@ -25,11 +26,13 @@ final class Codec {
   private final Heap heap;
   private final PersistenceMarshaller marshaller;
   private final MarshallableEntryFactory<Object, Object> entries;
+  private final FastMarshal fast;
 
   Codec(Heap heap, PersistenceMarshaller marshaller, MarshallableEntryFactory<Object, Object> f) {
     this.heap = heap;
     this.marshaller = marshaller;
     this.entries = f;
+    this.fast = FastMarshal.matching(marshaller);
   }
 
   // ---- keys --------------------------------------------------------------------------------
@@ -60,7 +63,8 @@ final class Codec {
     } else if (value == null) {
       bytes = NO_VALUE; // an entry with no value (e.g. a tombstone carrying internal metadata)
     } else {
-      bytes = bytes(e.getValueBytes());
+      bytes = fast.encode(value); // the marshaller's bytes, without the marshaller
+      if (bytes == null) bytes = bytes(e.getValueBytes());
     }
     Metadata m = e.getMetadata();
     int kind =
@@ -124,6 +128,8 @@ final class Codec {
   }
 
   private byte[] marshal(Object o) {
+    byte[] b = fast.encode(o);
+    if (b != null) return b;
     try {
       return marshaller.objectToByteBuffer(o);
     } catch (IOException e) {
@@ -139,6 +145,8 @@ final class Codec {
   }
 
   private Object unmarshal(byte[] b) {
+    Object v = fast.decode(b);
+    if (v != null) return v;
     try {
       return marshaller.objectFromByteBuffer(b);
     } catch (IOException | ClassNotFoundException e) {

@@ -4,9 +4,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.infinispan.configuration.cache.Configuration;
+import org.infinispan.configuration.cache.StoreConfiguration;
 import org.jnvm.core.JNVM;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
 
 /**
  * The heaps this JVM has open for stores, shared and reference counted, keyed by the heap file's
@@ -25,10 +28,12 @@ import org.jnvm.core.heap.Heap;
 public final class JnvmHeaps {
   private static final Map<Path, Held> OPEN = new HashMap<>();
 
+  private static final System.Logger LOG = System.getLogger(JnvmHeaps.class.getName());
+
   private static final class Held {
     final Heap heap;
     final boolean owned;
-    int users;
+    int users; // 0 for a heap opened ahead that no store took yet
 
     Held(Heap heap, boolean owned) {
       this.heap = heap;
@@ -59,6 +64,39 @@ public final class JnvmHeaps {
     }
     h.users++;
     return h.heap;
+  }
+
+  /**
+   * Starts opening the heaps of {@code cache}'s J-NVM stores on a thread of their own and returns
+   * at once, so that their recovery runs while the cache manager starts instead of after it: call
+   * it before creating the {@code DefaultCacheManager}. A store's start takes the heap opened here,
+   * or waits for the open under way. An open that fails here is left to the store's start, which
+   * fails with the error. A heap opened here that no store takes stays open until the JVM exits.
+   */
+  public static void openAhead(Configuration cache) {
+    for (StoreConfiguration s : cache.persistence().stores()) {
+      if (s instanceof JnvmStoreConfiguration c) {
+        Thread t =
+            new Thread(
+                () -> openAhead(Path.of(c.path()), c.size(), c.createIfMissing()),
+                "jnvm-open-ahead");
+        t.setDaemon(true);
+        t.start();
+      }
+    }
+  }
+
+  private static synchronized void openAhead(Path path, long size, boolean create) {
+    Path k = key(path);
+    Held h = OPEN.get(k);
+    if (h != null && !h.heap.isClosed()) return; // a store was first
+    try {
+      h = open(k, size, create);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.DEBUG, "open ahead failed, left to the store's start: " + e);
+      return;
+    }
+    OPEN.put(k, h);
   }
 
   /** Releases one use of {@code heap}; the last release closes it (unless it is JNVM's). */

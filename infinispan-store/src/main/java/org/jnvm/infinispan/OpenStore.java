@@ -12,7 +12,8 @@ import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
 /**
  * What a started store holds: its heap (shared through {@link JnvmHeaps}), its segment maps, the
  * codec, and what it needs from Infinispan. Built on a blocking thread: opening a heap maps a file
- * and may run recovery and rebuild indexes.
+ * and may run recovery; the segments' indexes are rebuilt by their first operations and a
+ * background opener ({@link SegmentMaps#openInBackground}), which {@link #close} stops.
  */
 final class OpenStore {
   final Heap heap;
@@ -58,7 +59,9 @@ final class OpenStore {
           c.mode() == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap, c.checksums());
       SegmentMaps maps = new SegmentMaps(root, w);
       Transactions tx = Transactions.open(heap, cache, maps, w); // replays committed ones first
-      return new OpenStore(heap, maps, tx, ctx, c.segmented());
+      OpenStore o = new OpenStore(heap, maps, tx, ctx, c.segmented());
+      maps.openInBackground("jnvm-store-open-" + cache);
+      return o;
     } catch (RuntimeException e) {
       JnvmHeaps.release(heap);
       throw new PersistenceException(
@@ -76,6 +79,7 @@ final class OpenStore {
   }
 
   void close() {
+    maps.close();
     JnvmHeaps.release(heap);
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.StampedLock;
 import java.util.function.Function;
 import org.jnvm.core.heap.HeapCorruptException;
@@ -33,32 +34,98 @@ final class SegmentMaps {
 
   private final StoreRoot root;
   private final RecordWriter writer;
-  private final PConcurrentHashMap<Object, PObject>[] maps;
+
+  /**
+   * The segments' maps, each resurrected (its volatile index rebuilt) on first use or by the {@link
+   * #openInBackground opener}, whichever comes first: a restart serves its first operations after
+   * rebuilding only the segments they touch. Null until opened; set once, under {@link #opening}'s
+   * monitor of the segment.
+   */
+  private final AtomicReferenceArray<PConcurrentHashMap<Object, PObject>> maps;
+
+  private final Object[] opening;
   private final StampedLock[] locks;
   private final AtomicLong skipped = new AtomicLong();
+  private volatile boolean closing;
+  private Thread opener;
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
   SegmentMaps(StoreRoot root, RecordWriter writer) {
     this.root = root;
     this.writer = writer;
     int n = root.segments();
-    this.maps = new PConcurrentHashMap[n];
+    this.maps = new AtomicReferenceArray<>(n);
+    this.opening = new Object[n];
     this.locks = new StampedLock[n];
     for (int s = 0; s < n; s++) {
-      maps[s] = root.map(s);
+      opening[s] = new Object();
       locks[s] = new StampedLock();
     }
   }
 
   int segments() {
-    return maps.length;
+    return maps.length();
+  }
+
+  /** The map of segment {@code seg}, opened now if nothing opened it yet. */
+  private PConcurrentHashMap<Object, PObject> map(int seg) {
+    PConcurrentHashMap<Object, PObject> m = maps.get(seg);
+    return m != null ? m : open(seg);
+  }
+
+  private PConcurrentHashMap<Object, PObject> open(int seg) {
+    synchronized (opening[seg]) {
+      PConcurrentHashMap<Object, PObject> m = maps.get(seg);
+      if (m == null) {
+        m = root.map(seg);
+        maps.set(seg, m);
+      }
+      return m;
+    }
+  }
+
+  /**
+   * Opens, on a thread of its own, every segment no operation has opened yet, so that the index
+   * rebuild of a restart runs beside the first operations instead of before them. {@link #close}
+   * stops and waits for it. A segment that fails to open is left for its first operation, which
+   * reports the failure to its caller.
+   */
+  synchronized void openInBackground(String name) {
+    if (opener != null) return;
+    opener = new Thread(this::openAll, name);
+    opener.setDaemon(true);
+    opener.start();
+  }
+
+  private void openAll() {
+    for (int s = 0; s < maps.length() && !closing; s++) {
+      try {
+        map(s);
+      } catch (RuntimeException e) {
+        LOG.log(System.Logger.Level.WARNING, "segment " + s + " left to its first use: " + e);
+      }
+    }
+  }
+
+  /** Stops the background opener; the heap may be released once this returns. */
+  synchronized void close() {
+    closing = true;
+    if (opener == null) return;
+    boolean interrupted = false;
+    while (opener.isAlive()) {
+      try {
+        opener.join();
+      } catch (InterruptedException e) {
+        interrupted = true; // the heap must not be released under the opener: wait on
+      }
+    }
+    if (interrupted) Thread.currentThread().interrupt();
   }
 
   /** {@code f} applied to the record of {@code key}, or null if absent; under the read lock. */
   <R> R read(int seg, KeyForm key, Function<StoredEntry, R> f) {
     long stamp = locks[seg].readLock();
     try {
-      PObject r = maps[seg].get(key);
+      PObject r = map(seg).get(key);
       return r == null ? null : f.apply(writer.view(r));
     } catch (HeapCorruptException | IllegalArgumentException e) {
       throw RecordErrors.badRecord(root, seg, RecordErrors.text(key), e);
@@ -70,7 +137,7 @@ final class SegmentMaps {
   void write(int seg, KeyForm key, EntryData d) {
     long stamp = locks[seg].writeLock();
     try {
-      writer.put(maps[seg], key, d);
+      writer.put(map(seg), key, d);
     } finally {
       locks[seg].unlockWrite(stamp);
     }
@@ -100,21 +167,50 @@ final class SegmentMaps {
    */
   void applyLocked(int seg, KeyForm key, PObject record, RecordWriter frees) {
     if (record == null) {
-      PObject r = maps[seg].remove(key);
+      PObject r = map(seg).remove(key);
       if (r != null) frees.release(List.of(frees.view(r)));
       return;
     }
-    PObject old = maps[seg].put(key, record);
+    PObject old = map(seg).put(key, record);
     if (old != null && !old.equals(record)) {
       frees.replaced(frees.view(old), frees.view(record).ownedValue());
     }
+  }
+
+  /**
+   * A record a commit replaced, freed after the commit's fence; {@code kept}: see {@link
+   * RecordWriter#replaced}.
+   */
+  record Replaced(StoredEntry old, PObject kept) {}
+
+  /**
+   * {@link #applyLocked} for a commit that makes all its changes durable with one fence of its own:
+   * a put is written back, not fenced ({@link PConcurrentHashMap#putUnfenced}: {@code record} must
+   * be durable already), and the record it replaced is added to {@code replaced} instead of being
+   * freed, for {@link #free} after that fence. A removal is durable on return, as in {@link
+   * #applyLocked}.
+   */
+  void applyUnfenced(int seg, KeyForm key, PObject record, List<Replaced> replaced) {
+    if (record == null) {
+      applyLocked(seg, key, null, writer);
+      return;
+    }
+    PObject old = map(seg).putUnfenced(key, record);
+    if (old != null && !old.equals(record)) {
+      replaced.add(new Replaced(writer.view(old), writer.view(record).ownedValue()));
+    }
+  }
+
+  /** Frees what {@link #applyUnfenced} replaced, once the replacing stores are durable. */
+  void free(List<Replaced> replaced) {
+    for (Replaced r : replaced) writer.replaced(r.old(), r.kept());
   }
 
   /** Removes {@code key}; true if it was there. */
   boolean delete(int seg, KeyForm key) {
     long stamp = locks[seg].writeLock();
     try {
-      PObject r = maps[seg].remove(key);
+      PObject r = map(seg).remove(key);
       if (r == null) return false;
       writer.release(List.of(writer.view(r)));
       return true;
@@ -124,7 +220,7 @@ final class SegmentMaps {
   }
 
   long size(int seg) {
-    return maps[seg].size();
+    return map(seg).size();
   }
 
   /**
@@ -134,9 +230,9 @@ final class SegmentMaps {
   void clear(int seg) {
     long stamp = locks[seg].writeLock();
     try {
-      List<StoredEntry> records = new ArrayList<>(maps[seg].size());
-      for (PObject r : maps[seg].values()) records.add(writer.view(r));
-      maps[seg].clear();
+      List<StoredEntry> records = new ArrayList<>(map(seg).size());
+      for (PObject r : map(seg).values()) records.add(writer.view(r));
+      map(seg).clear();
       writer.release(records);
     } finally {
       locks[seg].unlockWrite(stamp);
@@ -151,8 +247,8 @@ final class SegmentMaps {
   List<Snapshot> snapshot(int seg) {
     long stamp = locks[seg].readLock();
     try {
-      List<Snapshot> out = new ArrayList<>(maps[seg].size());
-      for (Map.Entry<Object, PObject> e : maps[seg].entrySet()) {
+      List<Snapshot> out = new ArrayList<>(map(seg).size());
+      for (Map.Entry<Object, PObject> e : map(seg).entrySet()) {
         Object key = rawKey(e.getKey());
         try {
           out.add(new Snapshot(key, writer.view(e.getValue()).read()));
@@ -173,8 +269,8 @@ final class SegmentMaps {
   List<Object> keys(int seg, long now) {
     long stamp = locks[seg].readLock();
     try {
-      List<Object> out = new ArrayList<>(maps[seg].size());
-      for (Map.Entry<Object, PObject> e : maps[seg].entrySet()) {
+      List<Object> out = new ArrayList<>(map(seg).size());
+      for (Map.Entry<Object, PObject> e : map(seg).entrySet()) {
         long expiry = writer.view(e.getValue()).expiry();
         if (expiry <= 0 || expiry > now) out.add(rawKey(e.getKey()));
       }
@@ -193,7 +289,7 @@ final class SegmentMaps {
     try {
       List<Snapshot> out = new ArrayList<>();
       List<PObject> expired = new ArrayList<>();
-      for (Map.Entry<Object, PObject> e : maps[seg].entrySet()) {
+      for (Map.Entry<Object, PObject> e : map(seg).entrySet()) {
         StoredEntry r = writer.view(e.getValue());
         long expiry = r.expiry();
         if (expiry > 0 && expiry <= now) {
@@ -209,7 +305,7 @@ final class SegmentMaps {
   }
 
   private void removeStored(int seg, PObject storedKey) {
-    PObject r = maps[seg].remove(storedKey);
+    PObject r = map(seg).remove(storedKey);
     if (r != null) writer.release(List.of(writer.view(r)));
   }
 

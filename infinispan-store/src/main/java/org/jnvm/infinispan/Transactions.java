@@ -6,14 +6,16 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.PObject;
+import org.jnvm.core.pmem.Pmem;
 import org.jnvm.infinispan.TxIntent.Entry;
 
 /**
  * Applies a transaction's modifications to the store as one failure-atomic unit, in both modes, by
  * redo: the new records and a {@link TxIntent} describing every modification are built and made
  * durable first ({@link #prepare}, nothing reachable yet); one durable store into a {@link TxSlots}
- * slot is the commit point; the modifications are then applied to the segment maps, each with the
- * mode's own durable publication; the slot is emptied durably and the intent freed.
+ * slot is the commit point; the modifications are then applied to the segment maps, each written
+ * back without a fence of its own, and one fence makes them all durable; only then are the records
+ * they replaced freed, the slot emptied durably and the intent freed.
  *
  * <p><b>Crash argument.</b> Before the commit point the records and the intent are unreachable:
  * recovery reclaims them and no map changed. After it, the slot reaches the intent, the intent its
@@ -23,7 +25,10 @@ import org.jnvm.infinispan.TxIntent.Entry;
  * one the transaction replaced, freed now if it was not before the crash. No other write can have
  * touched the keys in between, because a commit holds the write locks of all its segments from
  * before the commit point until the slot is durably empty, and intents in slots at a crash are
- * therefore disjoint: replay order does not matter.
+ * therefore disjoint: replay order does not matter. The puts of a commit are not fenced one by one
+ * (their records are durable since the intent's fence, and a crash before the commit's closing
+ * fence keeps the slot full, so replay redoes any put that did not reach media); the records they
+ * replaced are freed only after that fence, so no durable map word can name freed memory.
  *
  * <p>Visibility: loads take their segment's lock, so they see each key before or after a
  * transaction; an iteration locks one segment at a time, so across segments it may see part of one
@@ -206,10 +211,11 @@ final class Transactions {
   private void commitLocked(Prepared p) {
     int slot = acquire();
     slots.publish(slot, p.intent); // the commit point
+    List<SegmentMaps.Replaced> replaced = new ArrayList<>(p.keys.length);
     try {
       for (int i = 0; i < p.keys.length; i++) {
         Entry e = p.entries.get(i);
-        maps.applyLocked(e.segment(), p.keys[i], e.record(), writer);
+        maps.applyUnfenced(e.segment(), p.keys[i], e.record(), replaced);
       }
     } catch (RuntimeException e) {
       // Committed durably but not applied: the slot keeps the intent, a restart replays it; until
@@ -221,6 +227,10 @@ final class Transactions {
               + heap.file();
       throw new IllegalStateException(broken, e);
     }
+    // One fence for all the puts, each written back unfenced (the slot's intent replays any that a
+    // crash before it loses): only then may what they replaced be freed and the slot be emptied.
+    Pmem.psync();
+    maps.free(replaced);
     slots.clear(slot);
     freeIntent(p);
     free.add(slot);

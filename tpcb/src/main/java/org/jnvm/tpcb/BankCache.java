@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.infinispan.AdvancedCache;
+import org.infinispan.configuration.cache.Configuration;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.configuration.cache.StoreConfigurationBuilder;
 import org.infinispan.configuration.global.GlobalConfigurationBuilder;
@@ -16,6 +17,7 @@ import org.infinispan.transaction.TransactionMode;
 import org.infinispan.transaction.lookup.EmbeddedTransactionManagerLookup;
 import org.infinispan.util.concurrent.IsolationLevel;
 import org.jnvm.core.heap.RecoveryReport;
+import org.jnvm.infinispan.JnvmHeaps;
 import org.jnvm.infinispan.JnvmStore;
 import org.jnvm.ycsb.infinispan.Backend;
 import org.jnvm.ycsb.infinispan.BenchDirs;
@@ -44,9 +46,11 @@ final class BankCache implements AutoCloseable {
     createDirectories(dir);
     GlobalConfigurationBuilder global = new GlobalConfigurationBuilder().nonClusteredDefault();
     global.globalState().enable().persistentLocation(dir.toString());
+    Configuration cache = configuration(backend, dir, heapBytes, preload).build();
+    JnvmHeaps.openAhead(cache); // recovery runs beside the cache manager's start
     DefaultCacheManager m = new DefaultCacheManager(global.build());
     try {
-      m.defineConfiguration(CACHE, configuration(backend, dir, heapBytes, preload).build());
+      m.defineConfiguration(CACHE, cache);
       AdvancedCache<String, Object> c = m.<String, Object>getCache(CACHE).getAdvancedCache();
       return new BankCache(m, c, recoveryNanos(c));
     } catch (RuntimeException e) {

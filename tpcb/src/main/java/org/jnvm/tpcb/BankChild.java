@@ -21,11 +21,13 @@ import picocli.CommandLine.Option;
  * The bank JVM the driver starts, kills and restarts: {@code run} starts the cache (recovering and
  * preloading), loads the bank if needed and runs transactions until a line {@code STOP} (or the end
  * of its standard input: the driver is gone); {@code check} verifies the bank against the
- * transactions the driver saw commit. Speaks {@link Protocol} on standard output.
+ * transactions the driver saw commit; {@code prime} runs a small bank of each backend once, so that
+ * {@link ClassSharing} learns which classes a bank JVM loads. Speaks {@link Protocol} on standard
+ * output.
  */
 @Command(
     name = "bank",
-    subcommands = {BankChild.Run.class, BankChild.Check.class})
+    subcommands = {BankChild.Run.class, BankChild.Check.class, BankChild.Prime.class})
 final class BankChild {
   /** Options both subcommands share. */
   static class Common {
@@ -163,6 +165,34 @@ final class BankChild {
       p.line("CHECK history " + o.historyRecords());
       p.line("CHECK result " + (o.ok() ? "OK" : "FAIL") + " " + o.violations());
       p.flush();
+      return 0;
+    }
+  }
+
+  @Command(name = "prime")
+  static final class Prime implements Callable<Integer> {
+    private static final BankShape SHAPE = new BankShape(1, 1000);
+    private static final int TRANSACTIONS = 3000;
+
+    @Option(names = "--backends", split = ",", required = true)
+    List<String> backends;
+
+    @Option(names = "--dir", required = true)
+    Path dir;
+
+    /** Loads, runs and checks a small bank on each backend: the code paths of run and check. */
+    @Override
+    public Integer call() throws Exception {
+      for (String b : backends) {
+        try (BankCache bank =
+            BankCache.start(TpcbBackends.byName(b), dir.resolve(b), 64L << 20, Preload.AUTO)) {
+          Population.ensure(bank, SHAPE);
+          Transfer t = new Transfer(bank, SHAPE);
+          SplittableRandom rnd = new SplittableRandom(7);
+          for (int i = 0; i < TRANSACTIONS; i++) t.run(i, t.draw(rnd));
+          Consistency.check(SHAPE, bank.cache().entrySet(), new long[0]);
+        }
+      }
       return 0;
     }
   }

@@ -48,8 +48,37 @@ final class ChildJvm implements AutoCloseable {
    * line).
    */
   static ChildJvm start(
-      List<String> args, String xmx, Path log, LongConsumer acks, BiConsumer<String, Long> onPhase)
+      List<String> args,
+      String xmx,
+      List<String> flags,
+      Path log,
+      LongConsumer acks,
+      BiConsumer<String, Long> onPhase)
       throws IOException {
+    List<String> cmd = new ArrayList<>(List.of("-Xmx" + xmx));
+    cmd.addAll(flags);
+    // Extra bank JVM flags, e.g. a profiler: JNVM_TPCB_CHILD_OPTS="-XX:StartFlightRecording=..."
+    String extra = System.getenv(CHILD_OPTS);
+    if (extra != null && !extra.isBlank()) cmd.addAll(List.of(extra.trim().split("\\s+")));
+    cmd = java(cmd);
+    cmd.add(BankChild.class.getName());
+    cmd.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    long spawn = System.currentTimeMillis();
+    return new ChildJvm(pb.start(), spawn, acks, onPhase);
+  }
+
+  /** {@link #java(List, String)} with this JVM's class path. */
+  static List<String> java(List<String> flags) {
+    return java(flags, System.getProperty("java.class.path"));
+  }
+
+  /**
+   * {@code java}, the gateway flags this JVM was given, {@code flags}, and {@code classPath}: a
+   * command to which a main class (or nothing, for {@code -Xshare:dump}) is added.
+   */
+  static List<String> java(List<String> flags, String classPath) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -57,18 +86,10 @@ final class ChildJvm implements AutoCloseable {
         cmd.add(a);
       }
     }
-    cmd.add("-Xmx" + xmx);
-    // Extra bank JVM flags, e.g. a profiler: JNVM_TPCB_CHILD_OPTS="-XX:StartFlightRecording=..."
-    String extra = System.getenv(CHILD_OPTS);
-    if (extra != null && !extra.isBlank()) cmd.addAll(List.of(extra.trim().split("\\s+")));
+    cmd.addAll(flags);
     cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(BankChild.class.getName());
-    cmd.addAll(args);
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    long spawn = System.currentTimeMillis();
-    return new ChildJvm(pb.start(), spawn, acks, onPhase);
+    cmd.add(classPath);
+    return cmd;
   }
 
   private void read(LongConsumer acks, BiConsumer<String, Long> onPhase) {

@@ -106,6 +106,7 @@ final class CrashRun {
     return ChildJvm.start(
         args,
         s.childXmx(),
+        s.childFlags(),
         log,
         txid -> timeline.ack(txid, System.currentTimeMillis()),
         (phase, millis) -> {
@@ -207,7 +208,7 @@ final class CrashRun {
     List<String> args = new ArrayList<>(List.of("check"));
     args.addAll(common());
     args.addAll(List.of("--acked", acked.toString()));
-    ChildJvm c = ChildJvm.start(args, s.childXmx(), log, txid -> {}, (p, m) -> {});
+    ChildJvm c = ChildJvm.start(args, s.childXmx(), s.childFlags(), log, txid -> {}, (p, m) -> {});
     try {
       if (c.waitFor(CHECK_TIMEOUT_MS) < 0) notes.add("check timed out");
       return c;

@@ -6,8 +6,10 @@ package org.jnvm.tpcb;
  *
  * <ul>
  *   <li>{@code jvmStart}: restart requested until the bank's {@code main} runs;
- *   <li>{@code heapRecovery}: the J-NVM heap's recovery (part of the cache start);
- *   <li>{@code cacheStart}: the rest of the cache's start, the store's preload included;
+ *   <li>{@code cacheStart}: {@code main} until the cache is ready: the cache manager's start, the
+ *       store's start, any preload;
+ *   <li>{@code heapRecovery}: the J-NVM heap's recovery, within the cache start: {@link BankCache}
+ *       opens the heap ahead, so it runs beside the cache manager's start;
  *   <li>{@code firstTransaction}: cache ready until the first commit (the bank's check of its
  *       shape, or its reload when nothing persisted, included);
  *   <li>{@code total}: the kill until the first commit.
@@ -29,11 +31,10 @@ record Recovery(
     if (main == null || ready == null || first == null) return NONE;
     long heapNanos = Long.parseLong(ready.rest()[0]);
     double heap = heapNanos < 0 ? -1 : heapNanos / 1e6;
-    double cache = ready.millis() - main.millis() - Math.max(0, heap);
     return new Recovery(
         main.millis() - restarted.spawnMillis(),
         heap,
-        cache,
+        ready.millis() - main.millis(),
         first.millis() - ready.millis(),
         first.millis() - killMillis);
   }

@@ -88,6 +88,17 @@ public final class TpcbCommand implements Callable<Integer> {
   @Option(names = "--out", description = "report folder (default: results/tpcb-<timestamp>)")
   Path out;
 
+  @Option(
+      names = "--cds",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description = {
+        "start the bank JVMs from a class data sharing archive of their classes, built first",
+        "(every backend alike; --no-cds: without; default: ${DEFAULT-VALUE})"
+      })
+  boolean cds;
+
   @Override
   public Integer call() throws Exception {
     Path outDir = out != null ? out : defaultOut();
@@ -102,10 +113,15 @@ public final class TpcbCommand implements Callable<Integer> {
             Sizes.parse(heap),
             xmx,
             preload,
-            outDir.resolve("logs"));
+            outDir.resolve("logs"),
+            List.of());
     for (String b : backends) CrashRun.persistent(b); // unknown names fail before any run
     List<RunResult> results = new ArrayList<>();
     try {
+      if (cds) {
+        Path log = s.logDir().resolve("class-sharing.log");
+        s = s.withChildFlags(ClassSharing.prepare(backends, data.resolve("cds"), log, this::say));
+      }
       for (String b : backends) {
         System.out.println("[tpcb] " + b + ": starting");
         results.add(
@@ -124,6 +140,10 @@ public final class TpcbCommand implements Callable<Integer> {
   }
 
   private List<String> args = List.of();
+
+  private void say(String line) {
+    System.out.println("[tpcb] " + line);
+  }
 
   private static Path defaultOut() {
     String root = System.getProperty("jnvm.root", ".");

@@ -19,6 +19,12 @@ final class TpcbReport {
     Files.writeString(out.resolve("results.tsv"), table(results));
   }
 
+  private static String classSharing(RunSettings s) {
+    return s.childFlags().stream().anyMatch(f -> f.startsWith("-XX:SharedArchiveFile="))
+        ? "started from a class data sharing archive of their classes"
+        : "started without class data sharing";
+  }
+
   static String markdown(List<RunResult> results, RunSettings s, String command) {
     StringBuilder b = new StringBuilder();
     b.append("# TPC-B on Infinispan transactions, killed mid-run\n\n");
@@ -27,7 +33,7 @@ final class TpcbReport {
         String.format(
             Locale.ROOT,
             "Bank: %d branch(es), %d tellers, %,d accounts; %d client thread(s); %d s, SIGKILL at %s;"
-                + " JDK %s; %d cores; load average at the end %.2f.%n%n",
+                + " JDK %s; %d cores; load average at the end %.2f; bank JVMs %s.%n%n",
             s.shape().branches(),
             s.shape().tellers(),
             s.shape().accounts(),
@@ -36,12 +42,13 @@ final class TpcbReport {
             s.kills() ? s.crashAt() + " s" : "never",
             Runtime.version(),
             Runtime.getRuntime().availableProcessors(),
-            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
+            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+            classSharing(s)));
     RunResult vol = find(results, "volatile");
     RunResult sifs = find(results, "sifs");
     b.append("| backend | preload | tx/s before kill | tx/s after restart | x volatile | x sifs |")
         .append(
-            " JVM start ms | heap recovery ms | cache start ms | first tx ms | kill to first tx ms |")
+            " JVM start ms | cache start ms | heap recovery ms | first tx ms | kill to first tx ms |")
         .append(" consistency | aborts | load s |\n");
     b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
     for (RunResult r : results) {
@@ -61,9 +68,9 @@ final class TpcbReport {
           .append(" | ")
           .append(num(v.jvmStart(), 0))
           .append(" | ")
-          .append(v.heapRecovery() < 0 ? "-" : num(v.heapRecovery(), 1))
-          .append(" | ")
           .append(num(v.cacheStart(), 0))
+          .append(" | ")
+          .append(v.heapRecovery() < 0 ? "-" : num(v.heapRecovery(), 1))
           .append(" | ")
           .append(num(v.firstTransaction(), 0))
           .append(" | ")
@@ -79,7 +86,8 @@ final class TpcbReport {
     b.append("\n![committed transactions per second](timeline.png)\n\n");
     b.append(
         "Ratios compare the tx/s before the kill. Recovery columns: the restart's JVM start, the"
-            + " J-NVM heap's recovery, the rest of the cache start (the store's preload included), the"
+            + " cache start (the cache manager's, the store's, any preload), the J-NVM heap's recovery"
+            + " (opened ahead: it runs beside the cache manager's start, inside the cache start), the"
             + " cache ready until the first commit, and the kill until the first commit; a backend that"
             + " does not persist restarts from an empty bank, so its first transaction waits for the"
             + " bank's reload.\n");

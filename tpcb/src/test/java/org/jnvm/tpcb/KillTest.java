@@ -58,7 +58,8 @@ class KillTest {
             256L << 20,
             "512m",
             Preload.AUTO,
-            logs);
+            logs,
+            List.of());
     try {
       RunResult r =
           new CrashRun(backend, s, line -> System.out.println(backend + ": " + line)).run();

@@ -190,15 +190,16 @@ final class EntryStore {
    * </ol>
    *
    * A crash before step 2 is durable leaves the slot zero and the new objects unreachable
-   * (reclaimed by recovery).
+   * (reclaimed by recovery). With {@code sync} false the psync is left to the caller: the entry is
+   * present once the caller fences.
    */
-  void publish(int slot, EntryRecord e) {
+  void publish(int slot, EntryRecord e, boolean sync) {
     Pmem.pfence();
     long at = slotAddress(slot);
     InBlock.beforeStore(at, 8);
     Pmem.putLong(at, e.offset());
     Pmem.pwb(at);
-    Pmem.psync();
+    if (sync) Pmem.psync();
   }
 
   /**
@@ -211,15 +212,17 @@ final class EntryStore {
    * </ol>
    *
    * The value word holds the old or the new reference at every crash point (one aligned store).
+   * With {@code sync} false both fences are the caller's: {@code v} is durable already (the caller
+   * fenced it), and the swap is durable once the caller fences again.
    */
-  long swapValue(long entry, PObject v) {
-    Pmem.pfence();
+  long swapValue(long entry, PObject v, boolean sync) {
+    if (sync) Pmem.pfence();
     long at = EntryLayout.valueAddress(entry);
     long old = Pmem.getLong(at);
     InBlock.beforeStore(at, 8);
     Pmem.putLong(at, v.offset());
     Pmem.pwb(at);
-    Pmem.psync();
+    if (sync) Pmem.psync();
     return old;
   }
 

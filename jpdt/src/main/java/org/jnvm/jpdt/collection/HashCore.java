@@ -34,7 +34,9 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     /** PUT without reading the old value: {@link #update} returns {@link #REPLACED} for it. */
     SET,
     IF_ABSENT,
-    REPLACE
+    REPLACE,
+    /** PUT whose durable store is written back, not fenced: {@link #putUnfenced}. */
+    PUT_UNFENCED
   }
 
   /** What {@link #update} in SET mode returns when it replaced a value. */
@@ -185,6 +187,19 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     for (Entry<? extends K, ? extends V> e : m.entrySet()) set(e.getKey(), e.getValue());
   }
 
+  /**
+   * {@link #put} whose last durable store is written back and not fenced (see {@link
+   * PConcurrentHashMap#putUnfenced}); only for values that are references, since a copying value
+   * type would free the old copy before its replacement is durable.
+   */
+  V putUnfenced(K key, V value) {
+    if (values.copies()) {
+      throw new UnsupportedOperationException(
+          "putUnfenced needs a value type of references, not copies: values=" + values);
+    }
+    return cast(update(key, value, Mode.PUT_UNFENCED));
+  }
+
   @Override
   public V putIfAbsent(K key, V value) {
     return cast(update(key, value, Mode.IF_ABSENT));
@@ -203,20 +218,21 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     int p = q.part;
     InBlock.joining(this);
     long s = guard.writeLock(p);
+    boolean sync = mode != Mode.PUT_UNFENCED;
     try {
       int at = index.find(q);
       if (at < 0) {
-        if (mode != Mode.REPLACE) insert(q, key, value);
+        if (mode != Mode.REPLACE) insert(q, key, value, sync);
         return null;
       }
       switch (mode) {
         case IF_ABSENT:
           return valueAt(p, at);
         case SET:
-          dropValue(swapValue(p, at, value));
+          dropValue(swapValue(p, at, value, true));
           return REPLACED;
         default:
-          return replaceValue(p, at, value);
+          return replaceValue(p, at, value, sync);
       }
     } finally {
       guard.unlockWrite(p, s);
@@ -235,7 +251,7 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     try {
       int at = index.find(q);
       if (at < 0 || !valueMatches(p, at, oldValue)) return false;
-      replaceValue(p, at, newValue);
+      replaceValue(p, at, newValue, true);
       return true;
     } finally {
       guard.unlockWrite(p, s);
@@ -321,9 +337,10 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   /**
    * Adds an entry for an absent key: prepare the key, value and entry objects, claim a free slot
    * (growing the store if needed), publish (one durable store), then index it. A failure before the
-   * publication frees what was prepared and leaves the map unchanged.
+   * publication frees what was prepared and leaves the map unchanged. {@code sync} false: the
+   * publication is written back, not fenced.
    */
-  private void insert(HashIndex.Probe q, K key, V value) {
+  private void insert(HashIndex.Probe q, K key, V value, boolean sync) {
     EntryRecord e = store.prepare(key, value);
     int slot;
     try {
@@ -332,27 +349,31 @@ final class HashCore<K, V> extends AbstractMap<K, V>
       store.discard(e);
       throw x;
     }
-    store.publish(slot, e);
+    store.publish(slot, e, sync);
     index.add(q, slot, e);
     count.increment();
   }
 
   /**
    * Swaps in a new value (one durable store) for the entry at {@code at} in part {@code p}, records
-   * it in the index, then frees the old one if the map owns it.
+   * it in the index, then frees the old one if the map owns it. {@code sync}: as in {@link
+   * #swapValue}.
    */
-  private V replaceValue(int p, int at, V value) {
-    long old = swapValue(p, at, value);
+  private V replaceValue(int p, int at, V value, boolean sync) {
+    long old = swapValue(p, at, value, sync);
     V prior = cast(values.loadAt(heap, old));
     dropValue(old);
     return prior;
   }
 
-  /** Stores {@code value} for the entry at {@code at} (durable), indexes it; returns the old. */
-  private long swapValue(int p, int at, V value) {
+  /**
+   * Stores {@code value} for the entry at {@code at}, indexes it; returns the old. Durable on
+   * return when {@code sync}; else written back, not fenced, and the value must be durable already.
+   */
+  private long swapValue(int p, int at, V value, boolean sync) {
     IndexTable t = index.part(p);
     PObject fresh = values.store(heap, value);
-    long old = store.swapValue(t.entry(at), fresh);
+    long old = store.swapValue(t.entry(at), fresh, sync);
     t.valueOffset(at, fresh.offset());
     return old;
   }

@@ -309,7 +309,7 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
       store.discard(e);
       throw x;
     }
-    store.publish(slot, e);
+    store.publish(slot, e, true);
     index.put(sk, new Cell(slot, e.address(), e.keyOffset, e.valueOffset));
     count.increment();
   }
@@ -324,7 +324,7 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
 
   private long swapValue(Cell c, V value) {
     PObject fresh = values.store(heap, value);
-    long old = store.swapValue(c.entry, fresh);
+    long old = store.swapValue(c.entry, fresh, true);
     c.valueOffset = fresh.offset();
     return old;
   }

@@ -59,6 +59,30 @@ public final class PConcurrentHashMap<K, V> extends BaseHashMap<K, V>
   }
 
   /**
+   * {@link #put} for a caller that makes several changes durable with one fence of its own, as the
+   * apply step of a redo log does: the mapping's durable store is written back and not fenced, so
+   * it is durable after the caller's next {@link org.jnvm.core.pmem.Pmem#pfence}. Until then a
+   * crash may leave the old mapping or the new one: the caller's log must settle that (by replaying
+   * the put). Two conditions are the caller's:
+   *
+   * <ul>
+   *   <li>{@code value} is durable already (written back and fenced): no fence orders it here;
+   *   <li>the returned old value is not freed before that fence (a crash could otherwise leave the
+   *       map referencing freed memory).
+   * </ul>
+   *
+   * A new key's entry is still fenced before its publication (the entry must be whole when the slot
+   * names it); only the closing fence is left out. The map's own structural steps (growth) stay
+   * durable on return.
+   *
+   * @throws UnsupportedOperationException if the map's values are copies (a copying value type
+   *     frees the old copy at once)
+   */
+  public V putUnfenced(K key, V value) {
+    return core.putUnfenced(key, value);
+  }
+
+  /**
    * This map, typed: checks that it was created with {@code keys} and {@code values}.
    *
    * @throws ClassCastException if it holds other types
