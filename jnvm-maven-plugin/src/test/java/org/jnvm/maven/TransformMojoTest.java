@@ -57,22 +57,26 @@ class TransformMojoTest {
 
   @Test
   void transformsInPlaceOnceOnly(@TempDir Path dir) throws Exception {
-    Path p = Files.createDirectories(dir.resolve("p")).resolve("Good.class");
+    Path classes = dir.resolve("classes"); // the mojo keeps its state beside it, inside dir
+    Path p = Files.createDirectories(classes.resolve("p")).resolve("Good.class");
     Files.write(p, persistentClass("Good", "J"));
-    mojo(dir).execute();
+    mojo(classes).execute();
     byte[] once = Files.readAllBytes(p);
     assertTrue(
         new String(once, java.nio.charset.StandardCharsets.ISO_8859_1).contains("jnvm$FIELDS"));
-    mojo(dir).execute();
+    mojo(classes).execute();
     assertArrayEquals(once, Files.readAllBytes(p));
+    assertTrue(Files.isDirectory(dir.resolve("jnvm-codegen").resolve("classes")), "state beside");
   }
 
   @Test
   void problemsFailTheBuildNamingClassAndField(@TempDir Path dir) throws Exception {
-    Path p = Files.createDirectories(dir.resolve("p")).resolve("Bad.class");
+    Path classes = dir.resolve("classes");
+    Path p = Files.createDirectories(classes.resolve("p")).resolve("Bad.class");
     byte[] bad = persistentClass("Bad", "[I");
     Files.write(p, bad);
-    MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo(dir).execute());
+    MojoFailureException e =
+        assertThrows(MojoFailureException.class, () -> mojo(classes).execute());
     assertTrue(e.getMessage().contains("field p.Bad.values: Java arrays (int[])"), e.getMessage());
     assertArrayEquals(bad, Files.readAllBytes(p));
   }

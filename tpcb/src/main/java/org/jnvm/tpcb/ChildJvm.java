@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,9 @@ import java.util.function.LongConsumer;
 final class ChildJvm implements AutoCloseable {
   /** Environment variable of extra JVM flags for the bank JVMs. */
   static final String CHILD_OPTS = "JNVM_TPCB_CHILD_OPTS";
+
+  /** Where RocksDB's loader extracts its native library (its own environment variable). */
+  static final String ROCKSDB_LIB_DIR = "ROCKSDB_SHAREDLIB_DIR";
 
   /** A phase line: the child's wall-clock time and the rest of the line. */
   record Phase(long millis, String[] rest) {}
@@ -43,14 +47,15 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /**
-   * Starts {@code java ... BankChild args}, standard error appended to {@code log}. The reading
-   * thread hands each ACK to {@code acks} and each phase to {@code onPhase} (before any later
-   * line).
+   * Starts {@code java ... BankChild args}, standard error appended to {@code log}, native
+   * libraries extracted into {@code nativeDir} (created; the caller deletes it). The reading thread
+   * hands each ACK to {@code acks} and each phase to {@code onPhase} (before any later line).
    */
   static ChildJvm start(
       List<String> args,
       String xmx,
       List<String> flags,
+      Path nativeDir,
       Path log,
       LongConsumer acks,
       BiConsumer<String, Long> onPhase)
@@ -64,6 +69,9 @@ final class ChildJvm implements AutoCloseable {
     cmd.add(BankChild.class.getName());
     cmd.addAll(args);
     ProcessBuilder pb = new ProcessBuilder(cmd);
+    // RocksDB extracts its native library to a temporary file that only a normal exit deletes: a
+    // killed bank would leave 15 MB in /tmp per kill. It goes where the run deletes it instead.
+    pb.environment().put(ROCKSDB_LIB_DIR, Files.createDirectories(nativeDir).toString());
     pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
     long spawn = System.currentTimeMillis();
     return new ChildJvm(pb.start(), spawn, acks, onPhase);

@@ -107,6 +107,7 @@ final class CrashRun {
         args,
         s.childXmx(),
         s.childFlags(),
+        nativeDir(),
         log,
         txid -> timeline.ack(txid, System.currentTimeMillis()),
         (phase, millis) -> {
@@ -128,6 +129,11 @@ final class CrashRun {
         "" + s.heapBytes(),
         "--preload",
         s.preload().name());
+  }
+
+  /** Native libraries of the bank JVMs, deleted with the bank's files. */
+  private Path nativeDir() {
+    return dir.resolve("native-libs");
   }
 
   /** Sleeps until second {@code second} of the run, printing progress. */
@@ -208,7 +214,9 @@ final class CrashRun {
     List<String> args = new ArrayList<>(List.of("check"));
     args.addAll(common());
     args.addAll(List.of("--acked", acked.toString()));
-    ChildJvm c = ChildJvm.start(args, s.childXmx(), s.childFlags(), log, txid -> {}, (p, m) -> {});
+    ChildJvm c =
+        ChildJvm.start(
+            args, s.childXmx(), s.childFlags(), nativeDir(), log, txid -> {}, (p, m) -> {});
     try {
       if (c.waitFor(CHECK_TIMEOUT_MS) < 0) notes.add("check timed out");
       return c;
