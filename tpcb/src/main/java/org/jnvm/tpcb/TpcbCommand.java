@@ -13,22 +13,28 @@ import picocli.CommandLine.Option;
 /** {@code bin/jnvm tpcb}: the TPC-B bank with a kill in the middle, for each backend. */
 @Command(
     name = "bin/jnvm tpcb",
-    mixinStandardHelpOptions = true,
     description = {
-      "TPC-B bank on Infinispan (LOCAL cache, pessimistic transactions, write-through with",
-      "preload) for each backend: runs SECONDS, SIGKILLs the bank JVM at CRASH-AT, restarts it,",
-      "reports committed tx/s per second (table, TSV, PNG chart), the recovery time split and a",
-      "consistency check against every transaction the client saw commit."
+      "TPC-B bank on Infinispan (LOCAL cache, pessimistic transactions,",
+      "write-through) for each backend: runs SECONDS, SIGKILLs the bank JVM at",
+      "CRASH-AT, restarts it, and reports committed tx/s per second (table, TSV,",
+      "PNG chart), the restart's time split and a consistency check against every",
+      "transaction the client saw commit.",
+      ""
     })
 public final class TpcbCommand implements Callable<Integer> {
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "show this help and exit")
+  boolean help;
+
   @Option(
       names = "--backends",
       split = ",",
       defaultValue = "volatile,null,jpdt,jpfa,sifs,rocksdb",
-      description = {
-        "backends, comma-separated (default: ${DEFAULT-VALUE}); null is Infinispan's",
-        "write-through path with a store that keeps nothing: the ceiling of any store"
-      })
+      description =
+          "backends, comma-separated (default: ${DEFAULT-VALUE}); null is Infinispan's"
+              + " write-through path with a store that keeps nothing: the ceiling of any store")
   List<String> backends;
 
   @Option(
@@ -73,10 +79,9 @@ public final class TpcbCommand implements Callable<Integer> {
   @Option(
       names = "--preload",
       defaultValue = "AUTO",
-      description = {
-        "which stores preload at start: AUTO (file stores; J-NVM stores serve misses from",
-        "memory), ALL (as the SOSP'21 bank), NONE (default: ${DEFAULT-VALUE})"
-      })
+      description =
+          "which stores preload at start: AUTO (file stores; J-NVM stores serve misses from"
+              + " memory), ALL (as the SOSP'21 bank), NONE (default: ${DEFAULT-VALUE})")
   Preload preload;
 
   @Option(
@@ -93,10 +98,9 @@ public final class TpcbCommand implements Callable<Integer> {
       negatable = true,
       defaultValue = "true",
       fallbackValue = "true",
-      description = {
-        "start the bank JVMs from a class data sharing archive of their classes, built first",
-        "(every backend alike; --no-cds: without; default: ${DEFAULT-VALUE})"
-      })
+      description =
+          "start the bank JVMs from a class data sharing archive of their classes, built first"
+              + " (every backend alike; --no-cds: without; default: ${DEFAULT-VALUE})")
   boolean cds;
 
   @Override
