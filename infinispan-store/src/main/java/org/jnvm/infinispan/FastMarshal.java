@@ -129,23 +129,19 @@ final class FastMarshal {
     }
   }
 
+  /** A varint field: PREFIX, len1, 0a, len2, tag, varint. */
   private static byte[] wrap(int tag, long value) {
-    byte[] inner = new byte[11];
-    inner[0] = (byte) tag;
-    int n = 1 + putVarint(inner, 1, value);
-    return wrap(inner, n, null);
+    return wrap(tag, value, null);
   }
 
+  /** A length-delimited field: PREFIX, len1, 0a, len2, tag, length, bytes. */
   private static byte[] wrap(int tag, byte[] data) {
-    byte[] head = new byte[11];
-    head[0] = (byte) tag;
-    int n = 1 + putVarint(head, 1, data.length);
-    return wrap(head, n, data);
+    return wrap(tag, data.length, data);
   }
 
-  /** PREFIX, len1, 0a, len2, then {@code head[0, n)} and {@code tail}. */
-  private static byte[] wrap(byte[] head, int n, byte[] tail) {
-    int len2 = n + (tail == null ? 0 : tail.length);
+  /** PREFIX, len1, 0a, len2, {@code tag}, varint {@code v}, then {@code data} if not null. */
+  private static byte[] wrap(int tag, long v, byte[] data) {
+    int len2 = 1 + varintSize(v) + (data == null ? 0 : data.length);
     int len1 = 1 + varintSize(len2) + len2;
     byte[] out = new byte[PREFIX.length + varintSize(len1) + len1];
     System.arraycopy(PREFIX, 0, out, 0, PREFIX.length);
@@ -153,8 +149,9 @@ final class FastMarshal {
     at += putVarint(out, at, len1);
     out[at++] = WRAPPED;
     at += putVarint(out, at, len2);
-    System.arraycopy(head, 0, out, at, n);
-    if (tail != null) System.arraycopy(tail, 0, out, at + n, tail.length);
+    out[at++] = (byte) tag;
+    at += putVarint(out, at, v);
+    if (data != null) System.arraycopy(data, 0, out, at, data.length);
     return out;
   }
 

@@ -59,7 +59,12 @@ final class ClassSharing {
       List<String> prime = ChildJvm.java(List.of("-XX:DumpLoadedClassList=" + classes), classPath);
       prime.add(BankChild.class.getName());
       prime.addAll(
-          List.of("prime", "--backends", String.join(",", backends), "--dir", work + "/banks"));
+          List.of(
+              "prime",
+              "--backends",
+              String.join(",", backends),
+              "--dir",
+              work.resolve("banks").toString()));
       String failed = run(prime, log);
       if (failed == null) {
         List<String> dump =
