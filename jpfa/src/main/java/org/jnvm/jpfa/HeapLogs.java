@@ -25,6 +25,11 @@ import org.jnvm.core.pmem.Pmem;
  * truncation durable before the line can change again. The write-back may come from another thread
  * than the store: a line's write-back takes whatever the line holds, and the helper's own fence
  * orders its own write-back.
+ *
+ * <p>The log's own entries are the exception: the next block of the same log writes its entries
+ * over the committed block's before its undo fence, so media may hold the COMMITTED record with
+ * some of its entries replaced, a record that no longer checks. Recovery keeps such a block whole
+ * ({@link MediaLog#overwrittenAfterCommit}): it was durable before the next block began.
  */
 final class HeapLogs {
   private static final ConcurrentHashMap<Heap, HeapLogs> OPEN = new ConcurrentHashMap<>();

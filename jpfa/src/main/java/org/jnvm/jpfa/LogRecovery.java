@@ -14,8 +14,10 @@ import org.jnvm.core.pmem.Pmem;
  * <ol>
  *   <li>Walk the logs from the hidden root, checking each structure.
  *   <li>COMMITTED whose record checks against the lines in place: the block's stores are all on
- *       media; keep them. ACTIVE, or COMMITTED that does not check: copy the old line of each valid
- *       entry of the epoch over its target (roll back). Write every line back.
+ *       media; keep them. COMMITTED with fewer valid entries than its record counts: the log's next
+ *       block was overwriting them, so this block's commit had completed; keep it ({@link
+ *       MediaLog#overwrittenAfterCommit}). ACTIVE, or COMMITTED that does not check: copy the old
+ *       line of each valid entry of the epoch over its target (roll back). Write every line back.
  *   <li>Fence, then store IDLE in each log acted on, write back, fence.
  * </ol>
  *
@@ -45,11 +47,11 @@ public final class LogRecovery implements RecoveryParticipant {
     for (MediaLog l : MediaLog.all(heap)) {
       if (l.state() == CommitRecordLayout.IDLE) continue;
       l.loadSegments();
-      int n = l.state() == CommitRecordLayout.COMMITTED ? l.committedEntries() : -1;
-      if (n > 0) {
+      boolean committed = l.state() == CommitRecordLayout.COMMITTED;
+      if (committed && (l.committedEntries() > 0 || l.overwrittenAfterCommit())) {
         kept++;
       } else {
-        n = l.validEntries();
+        int n = l.validEntries();
         for (int i = 0; i < n; i++) apply(l, LogEntryLayout.oldLine(l.entry(i)), l.entry(i));
         back++;
         lines += n;

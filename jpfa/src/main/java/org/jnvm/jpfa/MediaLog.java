@@ -104,6 +104,19 @@ final class MediaLog {
     return h == CommitRecordLayout.check(record) ? (int) count : -1;
   }
 
+  /**
+   * True if this COMMITTED record counts more entries than the log holds valid for its epoch: the
+   * log's next block has begun writing its own entries over them. That block began after this
+   * block's commit fence, which made the record and every line of the block durable, and before its
+   * own undo fence, which makes this log's IDLE word durable (lazy truncation, {@link HeapLogs}):
+   * the block is whole on media though its record no longer checks, and must be kept. A block that
+   * crashed inside its commit has every entry (all were fenced before its record was written).
+   */
+  boolean overwrittenAfterCommit() {
+    long count = CommitRecordLayout.count(LogHeaderLayout.commitRecord(header));
+    return count >= 1 && count <= capacity() && validEntries() < count;
+  }
+
   /** Absolute address of a target line (checked by the caller through the entry's check). */
   long target(long entry) {
     return heap.base() + LogEntryLayout.target(entry);

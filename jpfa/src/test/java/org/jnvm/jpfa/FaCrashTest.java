@@ -143,6 +143,71 @@ class FaCrashTest {
         .run();
   }
 
+  /**
+   * The next block of a log overwrites the entries of the block before it, whose IDLE word may not
+   * be durable yet (committed blocks truncate lazily): until the next block's undo fence, media can
+   * hold the earlier block's COMMITTED record with some of its entries replaced by the next
+   * block's. The record then no longer checks, yet the block it describes is durable whole (the
+   * next block began after its commit fence): recovery must keep it, not roll back the entries left
+   * valid. Block 1 logs a line of {@code a}, then one of {@code b} (entries 0 and 1, two undo
+   * fences); block 2 logs three lines of {@code c} in one batch, over entries 0 to 2. The image
+   * with entry 1 replaced and entry 0 intact rolled back {@code a} alone before the fix.
+   */
+  @Test
+  void aCommittedBlockSurvivesTheNextBlockOverwritingItsEntries() {
+    Linearizable<String> h = new Linearizable<>("a=0 b=0 c=0/0");
+    h.then("a=1 b=1 c=0/0").then("a=1 b=1 c=2/2");
+    CrashTest.named("jpfa: the next block overwrites a committed block's entries")
+        .config(eviction())
+        .setup(
+            heap -> {
+              for (String name : new String[] {"a", "b", "c"}) {
+                Wide w = new Wide(heap);
+                w.persist();
+                heap.roots().put(name, w);
+              }
+              Wide c = heap.roots().get("c");
+              FA.run(heap, () -> c.set(1, 0)); // the log exists
+            })
+        .workload(
+            heap -> {
+              Wide a = heap.roots().get("a");
+              Wide b = heap.roots().get("b");
+              Wide c = heap.roots().get("c");
+              FA.run(
+                  heap,
+                  () -> {
+                    a.set(0, 1);
+                    b.set(0, 1);
+                  });
+              h.ack();
+              FA.run(
+                  heap,
+                  () -> {
+                    Hooks.beforeStore(c, 0, 8L * Wide.FIELDS); // three lines, one batch
+                    c.set(0, 2);
+                    c.set(Wide.FIELDS - 1, 2);
+                  });
+              h.ack();
+            })
+        .check(
+            heap -> {
+              Wide a = heap.roots().get("a");
+              Wide b = heap.roots().get("b");
+              Wide c = heap.roots().get("c");
+              h.check(
+                  "a="
+                      + a.get(0)
+                      + " b="
+                      + b.get(0)
+                      + " c="
+                      + c.get(0)
+                      + "/"
+                      + c.get(Wide.FIELDS - 1));
+            })
+        .run();
+  }
+
   private static String wide(long round) {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < Wide.FIELDS; i++) b.append(round == 0 ? 0 : round * 100 + i).append(' ');
