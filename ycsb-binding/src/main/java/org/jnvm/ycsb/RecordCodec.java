@@ -38,16 +38,16 @@ public interface RecordCodec {
   Object merge(Object stored, Map<String, ByteIterator> values);
 
   /**
-   * True if this codec updates a stored record in place ({@link #updateInPlace}) instead of storing
-   * a merged one.
+   * True if this codec makes the update of {@code values} in place ({@link #updateInPlace}) instead
+   * of storing a merged record.
    */
-  default boolean updatesInPlace() {
+  default boolean updatesInPlace(Map<String, ByteIterator> values) {
     return false;
   }
 
   /**
    * Changes the fields in {@code values} of {@code stored} where it lies, durably and failure
-   * atomically when it returns; only where {@link #updatesInPlace}.
+   * atomically when it returns; only where {@link #updatesInPlace} said so for these values.
    */
   default void updateInPlace(Object stored, Map<String, ByteIterator> values) {
     throw new UnsupportedOperationException("this codec stores merged records: " + this);

@@ -166,14 +166,14 @@ public final class InfinispanDB extends DB implements HoldsEntries {
 
   /**
    * A read-modify-write of the record, atomic per key: {@code computeIfPresent} with the merged
-   * record, or, where the codec updates in place (J-PFA rows), the stored record changed where it
-   * lies in one failure-atomic block, the key's stripe held against readers.
+   * record, or, where the codec updates in place (J-NVM rows, see {@link JnvmRecordCodec}), the
+   * stored record changed where it lies, the key's stripe held against readers.
    */
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     long stamp = locks == null ? 0 : locks.of(key).writeLock();
     try {
-      if (codec.updatesInPlace()) {
+      if (codec.updatesInPlace(values)) {
         Object stored = cache.get(key);
         if (stored == null) return Status.NOT_FOUND;
         codec.updateInPlace(stored, values);

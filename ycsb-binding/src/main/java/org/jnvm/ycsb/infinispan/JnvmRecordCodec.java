@@ -22,39 +22,54 @@ import site.ycsb.ByteIterator;
  * decoded record is copied to volatile memory; the binding holds the key's stripe around a read, so
  * no update frees the record while it is copied.
  *
- * <p>J-PFA rows update in place instead ({@link #updateInPlace}): the stored record's changed
- * fields are rewritten in one failure-atomic block, nothing is allocated, freed or stored through
- * Infinispan (the cache and the store already hold this very object).
+ * <p>Updates are made in place where they can be, with nothing stored through Infinispan (the cache
+ * and the store already hold this very object):
+ *
+ * <ul>
+ *   <li>J-PFA rows: the stored record's changed fields are rewritten in one failure-atomic block
+ *       ({@link PRecord#replaceInPlace}), whatever their number;
+ *   <li>J-PDT rows: an update of one field (YCSB's default) goes to the record's spare slot, named
+ *       by one durable 8-byte store ({@link PRecord#replaceSwapping}); an update of more fields is
+ *       a merged record stored through Infinispan ({@link #merge}).
+ * </ul>
  */
 final class JnvmRecordCodec implements RecordCodec {
   private final Heap heap;
   private final FieldSchema schema;
   private final int capacity;
-  private final boolean inPlace;
+  private final boolean inBlocks;
+  private final boolean swaps;
 
   /**
-   * @param inPlace update a record where it lies in one J-PFA block (the J-PFA rows), instead of
-   *     storing a new record in its place (copy-on-write, the J-PDT rows)
+   * @param inBlocks update a record where it lies in one J-PFA block (the J-PFA rows), instead of
+   *     swapping one field's slot or storing a new record in its place (the J-PDT rows)
    */
-  JnvmRecordCodec(Heap heap, FieldSchema schema, int capacity, boolean inPlace) {
+  JnvmRecordCodec(Heap heap, FieldSchema schema, int capacity, boolean inBlocks) {
     this.heap = heap;
     this.schema = schema;
     this.capacity = capacity;
-    this.inPlace = inPlace;
+    this.inBlocks = inBlocks;
+    this.swaps = schema.count() <= PRecord.MAX_SPARED_FIELDS;
   }
 
   @Override
-  public boolean updatesInPlace() {
-    return inPlace;
+  public boolean updatesInPlace(Map<String, ByteIterator> values) {
+    return inBlocks || (swaps && values.size() == 1);
   }
 
   /**
-   * One block: the record's changed lines are logged, stored, written back and fenced at commit.
+   * J-PFA: one block, the record's changed lines logged, stored, written back and fenced at commit.
+   * J-PDT: the one field swapped into the spare slot, durable when this returns.
    */
   @Override
   public void updateInPlace(Object stored, Map<String, ByteIterator> values) {
-    if (!inPlace) RecordCodec.super.updateInPlace(stored, values);
+    if (!updatesInPlace(values)) RecordCodec.super.updateInPlace(stored, values);
     PRecord r = record(stored);
+    if (!inBlocks) {
+      var e = values.entrySet().iterator().next();
+      r.replaceSwapping(schema.index(e.getKey()), e.getValue().toArray());
+      return;
+    }
     Map<Integer, byte[]> changes = changes(values);
     FA.run(heap, () -> r.replaceInPlace(changes));
   }

@@ -30,8 +30,12 @@ import site.ycsb.Status;
  * it: space is reserved as records arrive); {@value Dirs#DELETE_PROPERTY}. A full heap is an {@code
  * ERROR} status with the message, not a dead client thread.
  *
- * <p>Concurrency: the map is thread-safe; updates and deletes of a record, which free what they
- * replace, hold the key's stripe exclusively, and reads hold it shared ({@link StripedLocks}).
+ * <p>An update of one field (YCSB's default) swaps it into the record's spare slot ({@link
+ * PRecord#replaceSwapping}); an update of more fields stores a new record in the old one's place.
+ *
+ * <p>Concurrency: the map is thread-safe; updates and deletes of a record, which rewrite or free
+ * what they replace, hold the key's stripe exclusively, and reads hold it shared ({@link
+ * StripedLocks}).
  */
 public final class JpdtMapDB extends DB {
   public static final String MAP_PROPERTY = "jnvm.map";
@@ -115,6 +119,11 @@ public final class JpdtMapDB extends DB {
     try {
       PRecord r = shared.map.get(key);
       if (r == null) return Status.NOT_FOUND;
+      if (values.size() == 1 && r.swaps()) {
+        var e = values.entrySet().iterator().next();
+        r.replaceSwapping(schema.index(e.getKey()), e.getValue().toArray());
+        return Status.OK;
+      }
       Map<Integer, byte[]> changes = new HashMap<>();
       values.forEach((name, v) -> changes.put(schema.index(name), v.toArray()));
       shared.map.put(key, r.withReplaced(changes));

@@ -8,39 +8,64 @@ import org.jnvm.core.pmem.Pmem;
 import org.jnvm.jpfa.Hooks;
 
 /**
- * A YCSB record as one persistent object with a fixed slot per field, read in place (what a
- * {@code @Persistent} class with ten 100-byte fields is, written by hand).
+ * A YCSB record as one persistent object with a fixed slot per field and one spare slot, read in
+ * place (what a {@code @Persistent} class with ten 100-byte fields is, written by hand, plus the
+ * spare).
  *
  * <pre>
- *   payload 0        4          8                     DATA = align8(8 + 4n)
- *   +--------+--------+--------+-- ... --+--------+---------------------------+
- *   | fields | capac. | len 0  |         | len n-1| field 0 bytes (capacity) | field 1 ...
- *   | int n  | int c  | int    |         | int    |                           |
- *   +--------+--------+--------+-- ... --+--------+---------------------------+
- *   len -1: field absent; field i's bytes start at DATA + i * c
+ *   payload 0        4        8            16                                  16 + S
+ *   +--------+--------+------------+--------+---------------------------+--------+------
+ *   | fields | capac. | slot map   | len    | bytes (capacity)          | len    | ... s slots
+ *   | int n  | int c  | long       | int    |                           | int    |
+ *   +--------+--------+------------+--------+---------------------------+--------+------
+ *                                  |<------------ slot 0: S = align8(4 + c) ------->|
+ *   s = n + 1 slots (one spare) when n <= 15; else s = n, no spare, field i in slot i
+ *   slot map: field i's slot is (map >>> 4i) & 15; the spare is the one slot no field names
+ *   len -1: the field in the slot is absent
  * </pre>
  *
- * <p>Durability: {@link #create} and {@link #withReplaced} build a new record and write it back
- * without fencing; the map that publishes it (a put) fences before its one durable store. So an
- * update is copy-on-write of the whole record: durable and atomic when the put returns (however
- * many fields it changes), after which the caller frees the old record. A record is never written
- * after it is published: readers copy what they read, and callers serialize an update and its free
- * against reads of the same key (the binding's key stripes). In J-PFA mode an update may instead
- * change the record in place inside a failure-atomic block ({@link #replaceInPlace}).
+ * <p>A slot's length sits just before its bytes, so rewriting a field touches one contiguous range
+ * (one announcement to a block, one run of write-backs).
+ *
+ * <p>Durability, three ways to update:
+ *
+ * <ul>
+ *   <li>{@link #create} and {@link #withReplaced} build a new record and write it back without
+ *       fencing; the map that publishes it (a put) fences before its one durable store. An update
+ *       is then copy-on-write of the whole record: durable and atomic when the put returns (however
+ *       many fields it changes), after which the caller frees the old record.
+ *   <li>{@link #replaceSwapping} (J-PDT rows, one field): the new bytes go to the spare slot, are
+ *       written back and fenced, then one 8-byte store of the slot map names them and frees the old
+ *       slot. No allocation, no free, and 3 or 4 lines written back instead of the whole record.
+ *   <li>{@link #replaceInPlace} (J-PFA rows): the fields' slots rewritten inside a failure-atomic
+ *       block.
+ * </ul>
+ *
+ * <p>Callers serialize an update and its free against reads of the same key (the binding's key
+ * stripes), or readers validate what they read.
  */
 public final class PRecord extends PObject {
   static final int FIELDS_OFFSET = 0;
   static final int CAPACITY_OFFSET = FIELDS_OFFSET + Integer.BYTES;
-  static final int LENGTHS_OFFSET = CAPACITY_OFFSET + Integer.BYTES;
+  static final int MAP_OFFSET = CAPACITY_OFFSET + Integer.BYTES;
+  static final int SLOTS_OFFSET = MAP_OFFSET + Long.BYTES;
   static final int ABSENT = -1;
+
+  /** Bits of a field's slot number in the slot map. */
+  private static final int SLOT_BITS = 4;
+
+  /** The most fields a record with a spare slot has: every slot number fits in 4 bits. */
+  public static final int MAX_SPARED_FIELDS = (1 << SLOT_BITS) - 1;
 
   public static final PersistentClass<PRecord> TYPE =
       PersistentClass.builder("org.jnvm.ycsb.jpdt.PRecord", (h, a) -> new PRecord(h, a, null))
-          .layout("fields:int@0 capacity:int@4 lengths:int[fields]@8 bytes:byte[fields*capacity]")
+          .layout(
+              "fields:int@0 capacity:int@4 map:long@8 slots:{len:int bytes:byte[capacity]}"
+                  + "[fields+(fields<=15)]@16 align8")
           .build();
 
   private PRecord(Heap heap, int fields, int capacity) {
-    super(heap, TYPE, dataOffset(fields) + (long) fields * capacity);
+    super(heap, TYPE, SLOTS_OFFSET + (long) slots(fields) * stride(capacity));
     setInt(FIELDS_OFFSET, fields);
     setInt(CAPACITY_OFFSET, capacity);
   }
@@ -57,35 +82,79 @@ public final class PRecord extends PObject {
    * @throws IllegalArgumentException if a value is longer than {@code capacity}
    */
   public static PRecord create(Heap heap, byte[][] values, int capacity) {
-    PRecord r = new PRecord(heap, values.length, capacity);
-    for (int i = 0; i < values.length; i++) r.put(i, values[i]);
+    int n = values.length;
+    PRecord r = new PRecord(heap, n, capacity);
+    long map = 0;
+    for (int i = 0; i < n && n <= MAX_SPARED_FIELDS; i++) map |= (long) i << (SLOT_BITS * i);
+    r.setLong(MAP_OFFSET, map);
+    for (int i = 0; i < n; i++) r.putSlot(i, i, values[i]);
+    if (slots(n) > n) r.setInt(slotOffset(n, capacity), ABSENT);
     r.pwbObject();
     return r;
   }
 
   /**
-   * A new record equal to this one except for the fields in {@code changes} (slot to bytes),
+   * A new record equal to this one except for the fields in {@code changes} (field to bytes),
    * written back but not fenced: publish it in this record's place, then free this one.
    */
   public PRecord withReplaced(Map<Integer, byte[]> changes) {
+    PRecord r = new PRecord(heap(), fieldCount(), capacity());
+    Pmem.copy(fieldAddress(MAP_OFFSET), r.fieldAddress(MAP_OFFSET), payloadSize() - MAP_OFFSET);
+    long map = getLong(MAP_OFFSET);
     int n = fieldCount();
-    PRecord r = new PRecord(heap(), n, capacity());
-    Pmem.copy(
-        fieldAddress(LENGTHS_OFFSET),
-        r.fieldAddress(LENGTHS_OFFSET),
-        payloadSize() - LENGTHS_OFFSET);
-    changes.forEach(r::put);
+    changes.forEach((i, v) -> r.putSlot(i, slot(map, checkIndex(i, n), n), v));
     r.pwbObject();
     return r;
   }
 
+  /** True if {@link #replaceSwapping} can change this record (it has a spare slot). */
+  public boolean swaps() {
+    return fieldCount() <= MAX_SPARED_FIELDS;
+  }
+
   /**
-   * Replaces the fields in {@code changes} (slot to bytes) in place, inside the caller's J-PFA
+   * Replaces field {@code i} with {@code v} (null: absent) outside any block, durably and
+   * atomically when it returns: {@code v} goes to the spare slot, which is written back and fenced
+   * before one 8-byte store of the slot map names it (the old slot becomes the spare), written back
+   * and fenced in turn. A crash leaves the map before the store (the old bytes, intact: nothing
+   * wrote the slot it names) or after it (the new bytes, durable before the map could be). Readers
+   * of the record must be excluded (the binding's key stripes) or validate what they read: the next
+   * update rewrites the slot this one frees.
+   *
+   * @throws IllegalStateException inside a J-PFA block (the store would not be undone with it) or
+   *     if the record has no spare slot ({@link #swaps})
+   * @throws IllegalArgumentException if {@code v} is longer than the slots
+   */
+  public void replaceSwapping(int i, byte[] v) {
+    if (Hooks.inBlock()) {
+      throw new IllegalStateException(
+          "a swapping update is not failure-atomic with a J-PFA block; use replaceInPlace: record="
+              + this);
+    }
+    int n = fieldCount();
+    if (n > MAX_SPARED_FIELDS) {
+      throw new IllegalStateException(
+          "record has no spare slot: fields=" + n + " max=" + MAX_SPARED_FIELDS);
+    }
+    checkIndex(i, n);
+    long map = getLong(MAP_OFFSET);
+    int spare = spareSlot(map, n);
+    putSlot(i, spare, v);
+    Pmem.pwb(fieldAddress(slotOffset(spare, capacity())), Integer.BYTES + length(v));
+    Pmem.pfence(); // the new bytes are durable before the map can name them
+    int shift = SLOT_BITS * i;
+    setLong(MAP_OFFSET, (map & ~(0xfL << shift)) | ((long) spare << shift));
+    pwbField(MAP_OFFSET);
+    Pmem.psync(); // durable when the update returns
+  }
+
+  /**
+   * Replaces the fields in {@code changes} (field to bytes) in place, inside the caller's J-PFA
    * block: each store is announced to the block ({@link Hooks#beforeStore}), which logs the lines
    * before they change and makes them durable at commit, so the update is all or nothing however
-   * many fields it changes. Writes two or three lines per field where {@link #withReplaced} copies
-   * and writes back the whole record. Readers of the record must be excluded (the binding's key
-   * stripes) or validate what they read.
+   * many fields it changes. Announces and writes 2 or 3 lines per field where {@link #withReplaced}
+   * copies and writes back the whole record. Readers of the record must be excluded (the binding's
+   * key stripes) or validate what they read.
    *
    * @throws IllegalStateException outside a block: the stores would not be failure-atomic
    * @throws IllegalArgumentException if a value is longer than the slots
@@ -97,15 +166,15 @@ public final class PRecord extends PObject {
     }
     int n = fieldCount();
     int cap = capacity();
+    long map = getLong(MAP_OFFSET);
     changes.forEach(
         (i, v) -> {
           if (v != null && v.length > cap) throw tooLong(i, v.length, cap);
-          Hooks.beforeStore(this, lengthOffset(i), Integer.BYTES);
-          setInt(lengthOffset(i), v == null ? ABSENT : v.length);
-          if (v == null) return;
-          long at = dataOffset(n) + (long) i * cap;
-          Hooks.beforeStore(this, at, v.length);
-          Pmem.write(v, 0, fieldAddress(at), v.length);
+          int k = slot(map, checkIndex(i, n), n);
+          long at = slotOffset(k, cap);
+          Hooks.beforeStore(this, at, Integer.BYTES + length(v));
+          setInt(at, v == null ? ABSENT : v.length);
+          if (v != null) Pmem.write(v, 0, fieldAddress(at + Integer.BYTES), v.length);
         });
   }
 
@@ -119,27 +188,33 @@ public final class PRecord extends PObject {
 
   /** A volatile copy of field {@code i}, or null if absent. */
   public byte[] get(int i) {
-    int len = getInt(lengthOffset(i));
+    int n = fieldCount();
+    int k = slot(getLong(MAP_OFFSET), checkIndex(i, n), n);
+    long at = slotOffset(k, capacity());
+    int len = getInt(at);
     if (len == ABSENT) return null;
     byte[] v = new byte[len];
-    Pmem.read(fieldAddress(dataOffset(fieldCount()) + (long) i * capacity()), v, 0, len);
+    Pmem.read(fieldAddress(at + Integer.BYTES), v, 0, len);
     return v;
   }
 
-  /** What {@link #getWithin} returns for a length that no field of the shape can have. */
+  /** What {@link #getWithin} returns for a slot or length that no record of the shape can have. */
   public static final byte[] MALFORMED = new byte[0];
 
   /**
    * {@link #get} for a record of {@code fields} fields of {@code capacity} bytes (the caller
-   * checked both), that may be freed while it is read: a length outside {@code [-1, capacity]} is
-   * {@link #MALFORMED} and nothing is read.
+   * checked both), that may be freed while it is read: a slot number or a length outside the shape
+   * is {@link #MALFORMED} and nothing is read.
    */
   public byte[] getWithin(int i, int fields, int capacity) {
-    int len = getInt(lengthOffset(i));
+    int k = slot(getLong(MAP_OFFSET), i, fields);
+    if (k >= slots(fields)) return MALFORMED;
+    long at = slotOffset(k, capacity);
+    int len = getInt(at);
     if (len == ABSENT) return null;
     if (len < 0 || len > capacity) return MALFORMED;
     byte[] v = new byte[len];
-    Pmem.read(fieldAddress(dataOffset(fields) + (long) i * capacity), v, 0, len);
+    Pmem.read(fieldAddress(at + Integer.BYTES), v, 0, len);
     return v;
   }
 
@@ -148,15 +223,45 @@ public final class PRecord extends PObject {
     heap().free(this);
   }
 
-  private void put(int i, byte[] v) {
+  /** Writes field {@code i}'s length and bytes into slot {@code k}, nothing written back. */
+  private void putSlot(int i, int k, byte[] v) {
+    int cap = capacity();
+    long at = slotOffset(k, cap);
     if (v == null) {
-      setInt(lengthOffset(i), ABSENT);
+      setInt(at, ABSENT);
       return;
     }
-    int cap = capacity();
     if (v.length > cap) throw tooLong(i, v.length, cap);
-    setInt(lengthOffset(i), v.length);
-    Pmem.write(v, 0, fieldAddress(dataOffset(fieldCount()) + (long) i * cap), v.length);
+    setInt(at, v.length);
+    Pmem.write(v, 0, fieldAddress(at + Integer.BYTES), v.length);
+  }
+
+  private static int length(byte[] v) {
+    return v == null ? 0 : v.length;
+  }
+
+  /** Field {@code i}'s slot under {@code map} in a record of {@code n} fields. */
+  private static int slot(long map, int i, int n) {
+    if (n > MAX_SPARED_FIELDS) return i; // no spare, no map
+    return (int) (map >>> (SLOT_BITS * i)) & 0xf;
+  }
+
+  /** The slot of {@code 0..n} that no field of {@code map} names. */
+  private static int spareSlot(long map, int n) {
+    int named = 0;
+    for (int i = 0; i < n; i++) named |= 1 << slot(map, i, n);
+    return Integer.numberOfTrailingZeros(~named);
+  }
+
+  private static int slots(int fields) {
+    return fields <= MAX_SPARED_FIELDS ? fields + 1 : fields;
+  }
+
+  private static int checkIndex(int i, int fields) {
+    if (i < 0 || i >= fields) {
+      throw new IndexOutOfBoundsException("no such field: field=" + i + " fields=" + fields);
+    }
+    return i;
   }
 
   private static IllegalArgumentException tooLong(int field, int length, int capacity) {
@@ -169,11 +274,12 @@ public final class PRecord extends PObject {
             + capacity);
   }
 
-  private static long lengthOffset(int i) {
-    return LENGTHS_OFFSET + (long) i * Integer.BYTES;
+  /** Slot {@code k}'s length; its bytes follow. */
+  private static long slotOffset(int k, int capacity) {
+    return SLOTS_OFFSET + (long) k * stride(capacity);
   }
 
-  private static long dataOffset(int fields) {
-    return (LENGTHS_OFFSET + (long) fields * Integer.BYTES + 7) & -8L;
+  private static long stride(int capacity) {
+    return (Integer.BYTES + (long) capacity + 7) & -8L;
   }
 }
