@@ -13,6 +13,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.jnvm.ycsb.infinispan.InfinispanDB;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -96,22 +98,7 @@ class JnvmStoreRecordsTest {
       for (int f = 0; f < 10; f++) r.put("field" + f, new StringByteIterator(selfChecking("i")));
       loader.insert("t", "user" + k, r);
     }
-    ExecutorService pool = Executors.newFixedThreadPool(4);
-    try {
-      List<Future<Integer>> done = new ArrayList<>();
-      for (int w = 0; w < 2; w++) {
-        DB db = open(backend, "32M", inMemory);
-        String me = "w" + w;
-        done.add(pool.submit(() -> fieldUpdates(db, me)));
-      }
-      for (int r = 0; r < 2; r++) {
-        DB db = open(backend, "32M", inMemory);
-        done.add(pool.submit(() -> checkedReads(db)));
-      }
-      for (Future<Integer> f : done) assertEquals(ROUNDS, f.get(2, TimeUnit.MINUTES));
-    } finally {
-      pool.shutdownNow();
-    }
+    race(backend, inMemory, JnvmStoreRecordsTest::fieldUpdates, JnvmStoreRecordsTest::checkedReads);
   }
 
   /** {@code tag;} repeated 1 to 9 times (by the tag's hash), at most 100 bytes. */
@@ -155,17 +142,30 @@ class JnvmStoreRecordsTest {
   void readsNeverSeeAFreedRecord(String backend, int inMemory) throws Exception {
     DB loader = open(backend, "32M", inMemory);
     for (int k = 0; k < KEYS; k++) loader.insert("t", "user" + k, BindingContract.record("init"));
+    race(backend, inMemory, JnvmStoreRecordsTest::updates, JnvmStoreRecordsTest::reads);
+  }
+
+  /**
+   * Two updaters ({@code update} with a DB and a name of its own) and two readers, each with its
+   * own client of the same cache, running {@link #ROUNDS} operations each.
+   */
+  private void race(
+      String backend,
+      int inMemory,
+      BiFunction<DB, String, Integer> update,
+      Function<DB, Integer> read)
+      throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<Integer>> done = new ArrayList<>();
       for (int w = 0; w < 2; w++) {
         DB db = open(backend, "32M", inMemory);
         String me = "w" + w;
-        done.add(pool.submit(() -> updates(db, me)));
+        done.add(pool.submit(() -> update.apply(db, me)));
       }
       for (int r = 0; r < 2; r++) {
         DB db = open(backend, "32M", inMemory);
-        done.add(pool.submit(() -> reads(db)));
+        done.add(pool.submit(() -> read.apply(db)));
       }
       for (Future<Integer> f : done) assertEquals(ROUNDS, f.get(2, TimeUnit.MINUTES));
     } finally {
