@@ -23,9 +23,7 @@ final class ImagePlanner {
   static List<int[]> plan(int[][] choices, CrashConfig cfg, SplittableRandom rnd) {
     int n = choices.length;
     long total = 1;
-    for (int[] c : choices) {
-      total = Math.multiplyHigh(total, c.length) != 0 ? Long.MAX_VALUE : total * c.length;
-    }
+    for (int[] c : choices) total = saturatingTimes(total, c.length);
     List<int[]> images = new ArrayList<>();
     if (total <= cfg.exhaustiveLimit()) {
       enumerate(choices, images, (int) total);
@@ -51,6 +49,15 @@ final class ImagePlanner {
       images.add(img);
     }
     return images;
+  }
+
+  /**
+   * {@code a * b} for {@code a, b >= 1}, or {@link Long#MAX_VALUE} if it does not fit. (A product
+   * in [2^63, 2^64) has no high bits yet is negative as a long: an earlier test on the high half
+   * let it through, and a crash point with some 63 dirty lines then planned no image at all.)
+   */
+  static long saturatingTimes(long a, int b) {
+    return a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
   }
 
   private static void enumerate(int[][] choices, List<int[]> out, int total) {

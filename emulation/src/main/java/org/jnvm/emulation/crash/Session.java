@@ -206,6 +206,15 @@ final class Session {
     for (int i = 0; i < choices.length; i++) choices[i] = lines.get(i).choices(cfg.model());
     SplittableRandom rnd = new SplittableRandom(cfg.seed() ^ (points * 0x9E3779B97F4A7C15L));
     List<int[]> plan = ImagePlanner.plan(choices, cfg, rnd);
+    if (plan.isEmpty()) {
+      throw new IllegalStateException(
+          "no image planned at crash point "
+              + points
+              + " of '"
+              + name
+              + "': lines="
+              + lines.size());
+    }
     byte[] image = media.clone();
     List<Integer> applied = new ArrayList<>();
     exploring = true;
