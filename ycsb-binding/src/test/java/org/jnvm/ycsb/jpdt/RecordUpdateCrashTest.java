@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.TestHeaps;
 import org.jnvm.core.pmem.Pmem;
@@ -91,63 +93,68 @@ class RecordUpdateCrashTest {
    * block's first batch then partly overwrites (the image J-PFA's recovery once rolled back in
    * part).
    */
-  private static Map<Integer, byte[]> ordered(int f1, String v1, int f2, String v2) {
-    Map<Integer, byte[]> m = new LinkedHashMap<>();
-    m.put(f1, text(v1));
-    m.put(f2, text(v2));
+  private static Map<Integer, String> ordered(int f1, String v1, int f2, String v2) {
+    Map<Integer, String> m = new LinkedHashMap<>();
+    m.put(f1, v1);
+    m.put(f2, v2);
     return m;
   }
 
   @Test
   void aBlockUpdateIsAllOrNothing() {
-    Map<Integer, String> shown = new LinkedHashMap<>();
-    Linearizable<String> h = new Linearizable<>(state(shown));
-    List<Map<Integer, byte[]>> all =
-        List.of(ordered(7, "a", 2, FULL), ordered(9, FULL, 2, "b"), ordered(7, null, 9, "c"));
-    for (Map<Integer, byte[]> u : all) {
-      u.forEach(
-          (i, v) -> shown.put(i, v == null ? "-" : new String(v, StandardCharsets.ISO_8859_1)));
-      h.then(state(shown));
-    }
-    CrashStats s =
-        CrashTest.named("ycsb: record fields replaced in place in a block")
-            .config(CrashConfig.standard(CrashModel.EVICTION))
-            .setup(SETUP)
-            .workload(
-                heap -> {
-                  PRecord r = root(heap);
-                  for (Map<Integer, byte[]> u : all) {
-                    FA.run(heap, () -> r.replaceInPlace(u));
-                    h.ack();
-                    Pmem.pfence(); // a crash point after each update, whatever the update fenced
-                  }
-                })
-            .check(heap -> h.check(describe(root(heap))))
-            .run();
-    assertTrue(s.images() > s.fences(), s.toString());
+    explore(
+        "ycsb: record fields replaced in place in a block",
+        CrashModel.EVICTION,
+        List.of(ordered(7, "a", 2, FULL), ordered(9, FULL, 2, "b"), ordered(7, null, 9, "c")),
+        (r, changes) -> FA.run(r.heap(), () -> r.replaceInPlace(changes)));
   }
 
   @ParameterizedTest
   @EnumSource(CrashModel.class)
   void aSwappingUpdateIsAllOrNothingAndDurable(CrashModel model) {
-    Object[][] steps = {{3, FULL}, {3, "a"}, {8, "bb"}, {3, null}, {8, FULL}};
+    List<Map<Integer, String>> steps = new ArrayList<>();
+    Object[][] fieldValues = {{3, FULL}, {3, "a"}, {8, "bb"}, {3, null}, {8, FULL}};
+    for (Object[] fv : fieldValues) {
+      Map<Integer, String> step = new LinkedHashMap<>();
+      step.put((Integer) fv[0], (String) fv[1]);
+      steps.add(step);
+    }
+    explore(
+        "ycsb: record field swapped into the spare slot, " + model,
+        model,
+        steps,
+        (r, changes) -> changes.forEach(r::replaceSwapping));
+  }
+
+  /**
+   * Runs {@code updates} ({@code null}: field absent) through {@code apply} on the set-up record,
+   * each acknowledged when it returns and followed by a fence (a crash point after each update,
+   * whatever the update fenced), and checks every image against the history they make.
+   */
+  private static void explore(
+      String name,
+      CrashModel model,
+      List<Map<Integer, String>> updates,
+      BiConsumer<PRecord, Map<Integer, byte[]>> apply) {
     Map<Integer, String> shown = new LinkedHashMap<>();
     Linearizable<String> h = new Linearizable<>(state(shown));
-    for (Object[] step : steps) {
-      shown.put((Integer) step[0], step[1] == null ? "-" : (String) step[1]);
+    for (Map<Integer, String> u : updates) {
+      u.forEach((i, v) -> shown.put(i, v == null ? "-" : v));
       h.then(state(shown));
     }
     CrashStats s =
-        CrashTest.named("ycsb: record field swapped into the spare slot, " + model)
+        CrashTest.named(name)
             .config(CrashConfig.standard(model))
             .setup(SETUP)
             .workload(
                 heap -> {
                   PRecord r = root(heap);
-                  for (Object[] step : steps) {
-                    r.replaceSwapping((Integer) step[0], text((String) step[1]));
+                  for (Map<Integer, String> u : updates) {
+                    Map<Integer, byte[]> changes = new LinkedHashMap<>();
+                    u.forEach((i, v) -> changes.put(i, text(v)));
+                    apply.accept(r, changes);
                     h.ack();
-                    Pmem.pfence(); // a crash point after each update, whatever the update fenced
+                    Pmem.pfence();
                   }
                 })
             .check(heap -> h.check(describe(root(heap))))
