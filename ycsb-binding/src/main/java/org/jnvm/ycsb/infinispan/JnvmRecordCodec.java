@@ -8,7 +8,7 @@ import org.jnvm.jpfa.FA;
 import org.jnvm.ycsb.FieldSchema;
 import org.jnvm.ycsb.RecordCodec;
 import org.jnvm.ycsb.jpdt.PRecord;
-import site.ycsb.ByteArrayByteIterator;
+import org.jnvm.ycsb.jpdt.RecordCopy;
 import site.ycsb.ByteIterator;
 
 /**
@@ -81,32 +81,24 @@ final class JnvmRecordCodec implements RecordCodec {
     return PRecord.create(heap, fields, capacity);
   }
 
+  /**
+   * One copy of the whole record, each field a range of it.
+   *
+   * @throws IllegalStateException if the stored bytes are not a record of the schema's shape
+   */
   @Override
   public void decode(Object stored, Set<String> fields, Map<String, ByteIterator> out) {
-    PRecord r = record(stored);
-    if (fields == null) {
-      for (int i = 0; i < r.fieldCount(); i++) put(out, schema.name(i), r.get(i));
-    } else {
-      for (String f : fields) put(out, f, r.get(schema.index(f)));
-    }
+    record(stored).copyInto(schema, fields, out);
   }
 
   /**
-   * A freed record's bytes are any bytes: its field count and capacity must be the schema's (so
-   * every slot lies inside the block it had) and each length within its slot, or nothing is read.
+   * A freed record's bytes are any bytes: only the extent of a record of the schema's shape is
+   * copied, and the copy's counts, slot numbers and lengths are checked before a field is read.
    */
   @Override
   public boolean decodeRacy(Object stored, Set<String> fields, Map<String, ByteIterator> out) {
-    PRecord r = record(stored);
-    if (r.fieldCount() != schema.count() || r.capacity() != capacity) return false;
-    int n = schema.count();
-    for (int i = 0; i < n; i++) {
-      if (fields != null && !fields.contains(schema.name(i))) continue;
-      byte[] v = r.getWithin(i, n, capacity);
-      if (v == PRecord.MALFORMED) return false;
-      put(out, schema.name(i), v);
-    }
-    return true;
+    RecordCopy copy = record(stored).copyWithin(schema.count(), capacity);
+    return copy != null && copy.into(schema, fields, out);
   }
 
   @Override
@@ -118,10 +110,6 @@ final class JnvmRecordCodec implements RecordCodec {
     Map<Integer, byte[]> changes = new HashMap<>();
     values.forEach((name, v) -> changes.put(schema.index(name), v.toArray()));
     return changes;
-  }
-
-  private static void put(Map<String, ByteIterator> out, String name, byte[] v) {
-    if (v != null) out.put(name, new ByteArrayByteIterator(v));
   }
 
   private static PRecord record(Object stored) {

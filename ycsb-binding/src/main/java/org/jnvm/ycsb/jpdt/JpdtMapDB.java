@@ -12,7 +12,6 @@ import org.jnvm.ycsb.FieldSchema;
 import org.jnvm.ycsb.FullHeap;
 import org.jnvm.ycsb.Sizes;
 import org.jnvm.ycsb.StripedLocks;
-import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -89,7 +88,7 @@ public final class JpdtMapDB extends DB {
     try {
       PRecord r = shared.map.get(key);
       if (r == null) return Status.NOT_FOUND;
-      copy(r, fields, out);
+      r.copyInto(schema, fields, out);
       return Status.OK;
     } finally {
       lock.unlockRead(stamp);
@@ -172,17 +171,5 @@ public final class JpdtMapDB extends DB {
     } finally {
       lock.unlockWrite(stamp);
     }
-  }
-
-  private void copy(PRecord r, Set<String> fields, Map<String, ByteIterator> out) {
-    if (fields == null) {
-      for (int i = 0; i < r.fieldCount(); i++) put(out, schema.name(i), r.get(i));
-    } else {
-      for (String f : fields) put(out, f, r.get(schema.index(f)));
-    }
-  }
-
-  private static void put(Map<String, ByteIterator> out, String name, byte[] v) {
-    if (v != null) out.put(name, new ByteArrayByteIterator(v));
   }
 }

@@ -1,11 +1,14 @@
 package org.jnvm.ycsb.jpdt;
 
 import java.util.Map;
+import java.util.Set;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.PersistentClass;
 import org.jnvm.core.pmem.Pmem;
 import org.jnvm.jpfa.Hooks;
+import org.jnvm.ycsb.FieldSchema;
+import site.ycsb.ByteIterator;
 
 /**
  * A YCSB record as one persistent object with a fixed slot per field and one spare slot, read in
@@ -65,7 +68,7 @@ public final class PRecord extends PObject {
           .build();
 
   private PRecord(Heap heap, int fields, int capacity) {
-    super(heap, TYPE, SLOTS_OFFSET + (long) slots(fields) * stride(capacity));
+    super(heap, TYPE, payloadSize(fields, capacity));
     setInt(FIELDS_OFFSET, fields);
     setInt(CAPACITY_OFFSET, capacity);
   }
@@ -198,24 +201,43 @@ public final class PRecord extends PObject {
     return v;
   }
 
-  /** What {@link #getWithin} returns for a slot or length that no record of the shape can have. */
-  public static final byte[] MALFORMED = new byte[0];
+  /** A volatile copy of the whole record in one read (every field, as ranges of one array). */
+  public RecordCopy copy() {
+    return read(payloadSize());
+  }
 
   /**
-   * {@link #get} for a record of {@code fields} fields of {@code capacity} bytes (the caller
-   * checked both), that may be freed while it is read: a slot number or a length outside the shape
-   * is {@link #MALFORMED} and nothing is read.
+   * Puts the fields named in {@code names} (every field when null) into {@code out}, as ranges of
+   * one {@link #copy}.
+   *
+   * @throws IllegalStateException if the record is not of {@code schema}'s shape
    */
-  public byte[] getWithin(int i, int fields, int capacity) {
-    int k = slot(getLong(MAP_OFFSET), i, fields);
-    if (k >= slots(fields)) return MALFORMED;
-    long at = slotOffset(k, capacity);
-    int len = getInt(at);
-    if (len == ABSENT) return null;
-    if (len < 0 || len > capacity) return MALFORMED;
-    byte[] v = new byte[len];
-    Pmem.read(fieldAddress(at + Integer.BYTES), v, 0, len);
-    return v;
+  public void copyInto(FieldSchema schema, Set<String> names, Map<String, ByteIterator> out) {
+    if (!copy().into(schema, names, out)) {
+      throw new IllegalStateException(
+          "record is not of the schema's shape: record="
+              + this
+              + " fields="
+              + fieldCount()
+              + " expected="
+              + schema.count());
+    }
+  }
+
+  /**
+   * {@link #copy} of a record of {@code fields} fields of {@code capacity} bytes that may be freed
+   * while it is read: null if its header says another shape; else the extent a record of this shape
+   * has (it lies in the block the record had), whose bytes {@link RecordCopy#into} checks.
+   */
+  public RecordCopy copyWithin(int fields, int capacity) {
+    if (fieldCount() != fields || capacity() != capacity) return null;
+    return read(payloadSize(fields, capacity));
+  }
+
+  private RecordCopy read(long size) {
+    byte[] bytes = new byte[(int) size];
+    Pmem.read(fieldAddress(0), bytes, 0, bytes.length);
+    return new RecordCopy(bytes);
   }
 
   /** Frees the record; call only once nothing durable references it. */
@@ -241,7 +263,7 @@ public final class PRecord extends PObject {
   }
 
   /** Field {@code i}'s slot under {@code map} in a record of {@code n} fields. */
-  private static int slot(long map, int i, int n) {
+  static int slot(long map, int i, int n) {
     if (n > MAX_SPARED_FIELDS) return i; // no spare, no map
     return (int) (map >>> (SLOT_BITS * i)) & 0xf;
   }
@@ -253,7 +275,7 @@ public final class PRecord extends PObject {
     return Integer.numberOfTrailingZeros(~named);
   }
 
-  private static int slots(int fields) {
+  static int slots(int fields) {
     return fields <= MAX_SPARED_FIELDS ? fields + 1 : fields;
   }
 
@@ -275,8 +297,13 @@ public final class PRecord extends PObject {
   }
 
   /** Slot {@code k}'s length; its bytes follow. */
-  private static long slotOffset(int k, int capacity) {
+  static long slotOffset(int k, int capacity) {
     return SLOTS_OFFSET + (long) k * stride(capacity);
+  }
+
+  /** The payload bytes of a record of {@code fields} fields of {@code capacity} bytes. */
+  static long payloadSize(int fields, int capacity) {
+    return SLOTS_OFFSET + (long) slots(fields) * stride(capacity);
   }
 
   private static long stride(int capacity) {

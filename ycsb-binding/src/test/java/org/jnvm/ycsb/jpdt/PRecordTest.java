@@ -3,21 +3,24 @@ package org.jnvm.ycsb.jpdt;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.TestHeaps;
 import org.jnvm.core.pmem.Pmem;
 import org.jnvm.jpfa.FA;
+import org.jnvm.ycsb.FieldSchema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
 
 /**
  * The record's three update routes agree on what a field holds whatever slot it has moved to, a
@@ -25,6 +28,8 @@ import org.junit.jupiter.api.Test;
  * with the values in the message.
  */
 class PRecordTest {
+  private static final FieldSchema SCHEMA = new FieldSchema("field", 10);
+
   private TestHeaps heaps;
   private Heap heap;
 
@@ -76,9 +81,7 @@ class PRecordTest {
     PRecord copy = r.withReplaced(Map.of(3, text("copied")));
     want.put(3, "copied");
     for (int i = 0; i < 10; i++) assertEquals(want.get(i), read(copy, i), "copy's field " + i);
-    for (int i = 0; i < 10; i++) {
-      assertArrayEquals(copy.get(i), copy.getWithin(i, 10, 16), "racy read of field " + i);
-    }
+    assertCopiesAgree(copy);
 
     FA.run(heap, () -> copy.replaceInPlace(Map.of(2, text("in-block"), 5, text("five"))));
     want.put(2, "in-block");
@@ -118,13 +121,64 @@ class PRecordTest {
     assertEquals("v1", read(r, 1));
   }
 
-  /** A freed and reused record may hold any map: a slot past the shape is not read. */
+  /**
+   * Both copies of {@code r} (whole and racy) hold what {@link PRecord#get} reads, field by field.
+   */
+  private static void assertCopiesAgree(PRecord r) {
+    Map<String, ByteIterator> whole = new HashMap<>();
+    r.copyInto(SCHEMA, null, whole);
+    Map<String, ByteIterator> racy = new HashMap<>();
+    assertTrue(r.copyWithin(10, 16).into(SCHEMA, null, racy));
+    for (int i = 0; i < 10; i++) {
+      byte[] want = r.get(i);
+      String name = SCHEMA.name(i);
+      assertEquals(want != null, whole.containsKey(name), "field " + i + " present");
+      if (want == null) continue;
+      assertArrayEquals(want, whole.get(name).toArray(), "copied field " + i);
+      assertArrayEquals(want, racy.get(name).toArray(), "racy copy of field " + i);
+    }
+    assertEquals(whole.keySet(), racy.keySet());
+  }
+
   @Test
-  void aRacyReadRefusesASlotOutsideTheShape() {
+  void aCopyReadsTheNamedFieldsOnly() {
     PRecord r = record(10);
+    r.replaceSwapping(4, text("four"));
+    Map<String, ByteIterator> out = new HashMap<>();
+    r.copyInto(SCHEMA, Set.of("field4", "field3", "field1"), out);
+    assertEquals(Set.of("field4", "field1"), out.keySet(), "field3 is absent");
+    assertEquals("four", out.get("field4").toString());
+    assertEquals("v1", out.get("field1").toString());
+    var unknown =
+        assertThrows(
+            IllegalArgumentException.class, () -> r.copyInto(SCHEMA, Set.of("other"), out));
+    assertTrue(unknown.getMessage().contains("field=other"), unknown.getMessage());
+  }
+
+  /** A freed and reused record may hold any bytes: nothing outside the shape is read. */
+  @Test
+  void aRacyCopyRefusesBytesOutsideTheShape() {
+    PRecord r = record(10);
+    Map<String, ByteIterator> out = new HashMap<>();
+    assertNull(r.copyWithin(11, 16), "another field count");
+    assertNull(r.copyWithin(10, 24), "another capacity");
+
     long map = r.address() + ObjectLayout.HEADER + PRecord.MAP_OFFSET;
-    Pmem.putLong(map, Pmem.getLong(map) | 0xfL); // field 0 in slot 15 of 11
-    assertSame(PRecord.MALFORMED, r.getWithin(0, 10, 16));
-    assertEquals("v1", new String(r.getWithin(1, 10, 16), StandardCharsets.ISO_8859_1));
+    long good = Pmem.getLong(map);
+    Pmem.putLong(map, good | 0xfL); // field 0 in slot 15 of 11
+    assertFalse(r.copyWithin(10, 16).into(SCHEMA, null, out), "slot past the shape");
+    var e = assertThrows(IllegalStateException.class, () -> r.copyInto(SCHEMA, null, out));
+    assertTrue(e.getMessage().contains("fields=10"), e.getMessage());
+    Pmem.putLong(map, good);
+
+    long len1 = r.address() + ObjectLayout.HEADER + PRecord.slotOffset(1, 16);
+    Pmem.putInt(len1, 17);
+    assertFalse(r.copyWithin(10, 16).into(SCHEMA, null, out), "length past the capacity");
+    Pmem.putInt(len1, -2);
+    assertFalse(r.copyWithin(10, 16).into(SCHEMA, null, out), "negative length");
+    Pmem.putInt(len1, 2);
+    out.clear();
+    assertTrue(r.copyWithin(10, 16).into(SCHEMA, null, out));
+    assertEquals("v1", out.get("field1").toString());
   }
 }
