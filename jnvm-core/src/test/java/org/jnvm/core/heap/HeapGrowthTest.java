@@ -98,6 +98,60 @@ class HeapGrowthTest {
     }
   }
 
+  /**
+   * A growth maps the chunks it reserves before the allocator hands them out (one read per 64 KiB,
+   * {@code Reservation.premap}), so the first stores into them take no page fault each. Nodes fill
+   * the first reservation until one more needs a growth: the mapping's resident set is then at
+   * least the first reservation (every page of it was stored into) plus a page per 64 KiB of the
+   * new step (16 pages each where the kernel's fault-around maps them, its default), where without
+   * the pass it holds only the few pages of the new step that the growing allocation touched.
+   */
+  @Test
+  void aGrowthMapsTheChunksItReserves() throws Exception {
+    Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/smaps")), "needs Linux smaps");
+    long step = 8 * MIB;
+    try (TestHeaps t = new TestHeaps();
+        Heap h =
+            Heap.create(t.path("premap"), 256 * MIB, HeapOptions.DEFAULT.withGrowthStep(step))) {
+      long firstKib = h.reservedBytes() / 1024;
+      long before = residentKib(h.base());
+      int first = h.reservedChunks();
+      Node n = null;
+      while (h.reservedChunks() == first) n = new Node(h, 2);
+      long grown = residentKib(h.base()) - before;
+      long wanted = firstKib + step / 1024 / 16;
+      assertTrue(
+          grown >= wanted,
+          "resident KiB grown over a first reservation of "
+              + firstKib
+              + " KiB and one step of "
+              + step / 1024
+              + " KiB: "
+              + grown
+              + ", wanted at least "
+              + wanted
+              + " (last node "
+              + n
+              + ")");
+    }
+  }
+
+  /** The resident KiB of the mapping holding {@code address}, from /proc/self/smaps. */
+  private static long residentKib(long address) throws IOException {
+    boolean inside = false;
+    for (String line : Files.readAllLines(Path.of("/proc/self/smaps"))) {
+      if (Character.isLetterOrDigit(line.charAt(0)) && line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
+        String[] range = line.substring(0, line.indexOf(' ')).split("-");
+        inside =
+            Long.compareUnsigned(Long.parseUnsignedLong(range[0], 16), address) <= 0
+                && Long.compareUnsigned(address, Long.parseUnsignedLong(range[1], 16)) < 0;
+      } else if (inside && line.startsWith("Rss:")) {
+        return Long.parseLong(line.replaceAll("[^0-9]", ""));
+      }
+    }
+    throw new IllegalStateException("no mapping holds address 0x" + Long.toHexString(address));
+  }
+
   @Test
   void atTheMaximumAllocationFailsClearlyAndTheHeapStaysUsable() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
