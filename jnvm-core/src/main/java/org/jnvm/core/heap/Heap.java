@@ -81,7 +81,9 @@ public final class Heap implements AutoCloseable {
       throw e;
     }
     HeapFile.publish(tmp, path);
-    return open(path, options);
+    Heap h = open(path, options);
+    h.file.reservation.premap(0, h.file.reservation.chunks()); // as a growth maps what it adds
+    return h;
   }
 
   /**

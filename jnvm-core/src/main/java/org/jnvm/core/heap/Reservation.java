@@ -139,7 +139,7 @@ final class Reservation {
    * take a fault per 4 KiB page. On tmpfs (shmem needs no write notification) the pages are mapped
    * writable. Reads only: nothing is stored, so media is unchanged whatever happens.
    */
-  private void premap(int from, int to) {
+  void premap(int from, int to) {
     if (base == 0) return; // not mapped yet
     long end = base + g.chunkStart(to);
     int sink = 0;

@@ -99,41 +99,37 @@ class HeapGrowthTest {
   }
 
   /**
-   * A growth maps the chunks it reserves before the allocator hands them out (one read per 64 KiB,
-   * {@code Reservation.premap}), so the first stores into them take no page fault each. Nodes fill
-   * the first reservation until one more needs a growth: the mapping's resident set is then at
-   * least the first reservation (every page of it was stored into) plus a page per 64 KiB of the
-   * new step (16 pages each where the kernel's fault-around maps them, its default), where without
-   * the pass it holds only the few pages of the new step that the growing allocation touched.
+   * Creating a heap and growing it map the chunks they reserve before the allocator hands them out
+   * (one read per 64 KiB, {@code Reservation.premap}), so the first stores into them take no page
+   * fault each. The heap's mapping then holds at least a page per 64 KiB of every reservation (16
+   * pages each where the kernel's fault-around maps them, its default): a new heap has stored into
+   * a few pages only, and nodes that fill the first reservation until one more needs a growth store
+   * into only a few pages of the next.
    */
   @Test
-  void aGrowthMapsTheChunksItReserves() throws Exception {
+  void creatingAndGrowingMapTheChunksTheyReserve() throws Exception {
     Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/smaps")), "needs Linux smaps");
     long step = 8 * MIB;
     try (TestHeaps t = new TestHeaps();
         Heap h =
             Heap.create(t.path("premap"), 256 * MIB, HeapOptions.DEFAULT.withGrowthStep(step))) {
       long firstKib = h.reservedBytes() / 1024;
-      long before = residentKib(h.base());
+      assertResident(h, firstKib / 16, "a new heap of " + firstKib + " KiB");
       int first = h.reservedChunks();
       Node n = null;
       while (h.reservedChunks() == first) n = new Node(h, 2);
-      long grown = residentKib(h.base()) - before;
-      long wanted = firstKib + step / 1024 / 16;
-      assertTrue(
-          grown >= wanted,
-          "resident KiB grown over a first reservation of "
-              + firstKib
-              + " KiB and one step of "
-              + step / 1024
-              + " KiB: "
-              + grown
-              + ", wanted at least "
-              + wanted
-              + " (last node "
-              + n
-              + ")");
+      assertResident(
+          h,
+          firstKib + step / 1024 / 16,
+          "a full first reservation of " + firstKib + " KiB and a new step (last node " + n + ")");
     }
+  }
+
+  private static void assertResident(Heap h, long wantedKib, String what) throws IOException {
+    long kib = residentKib(h.base());
+    assertTrue(
+        kib >= wantedKib,
+        "resident KiB of " + what + ": " + kib + ", wanted at least " + wantedKib);
   }
 
   /** The resident KiB of the mapping holding {@code address}, from /proc/self/smaps. */
