@@ -87,6 +87,11 @@ class ConcurrencyTest {
       assertTrue(distinct.contains(v), "missing value " + v);
     }
     assertEquals(n * k, c.value());
+    // The 8 callers shared one connection and read its replies themselves (leader/follower).
+    assertTrue(
+        Thread.getAllStackTraces().keySet().stream()
+            .noneMatch(t -> t.getName().startsWith("dso-client-")),
+        "the client runs no reader thread");
   }
 
   @Test

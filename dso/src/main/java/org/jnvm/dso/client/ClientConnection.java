@@ -1,6 +1,5 @@
 package org.jnvm.dso.client;
 
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -11,6 +10,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jnvm.dso.DsoException;
 import org.jnvm.dso.wire.CallRequest;
@@ -18,26 +18,41 @@ import org.jnvm.dso.wire.Outcome;
 import org.jnvm.dso.wire.Protocol;
 
 /**
- * One connection to one node: many calls in flight, matched to replies by id; a reader thread
- * routes replies to the waiting calls.
+ * One connection to one node: many calls in flight, matched to replies by id. There is no reader
+ * thread: a waiting caller reads the connection itself (leader/follower), hands every reply it
+ * reads to its call, and gives the role up when its own reply came, waking one caller that waits. A
+ * lone caller thus reads its own reply, with no hand-off from a reader thread to it: on a busy
+ * 2-core machine that wake-up was a large part of a call's latency.
+ *
+ * <p>Role hand-over without a lost wake-up: a caller marks itself waiting ({@link PendingCall#arm})
+ * before it tries the role, and a reader clears the role before it looks for a waiting caller to
+ * promote. So either the caller sees the role free, or the reader sees the caller waiting. Reads
+ * time out every {@value #READ_SLICE_MS} ms (a timeout loses no byte: {@link FrameReader}), so a
+ * reader also notices its own attempt's timeout and interruption.
  */
 final class ClientConnection implements AutoCloseable {
   /** A reply frame. */
   record Reply(byte status, String routeHint, Outcome outcome) {}
 
+  /** The longest a reader blocks in one read before it checks its timeout and interruption. */
+  static final int READ_SLICE_MS = 100;
+
   final String endpoint;
   private final Socket socket;
   private final DataOutputStream out;
-  private final DataInputStream in;
+  private final FrameReader in;
   private final Map<Long, PendingCall> pending = new ConcurrentHashMap<>();
   private final AtomicLong ids = new AtomicLong();
   private volatile boolean open = true;
+
+  /** The caller reading the connection, or null (guarded by {@code this}). */
+  private Thread reader;
 
   private ClientConnection(String endpoint, Socket socket) throws IOException {
     this.endpoint = endpoint;
     this.socket = socket;
     this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-    this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+    this.in = new FrameReader(socket.getInputStream());
   }
 
   /**
@@ -58,8 +73,7 @@ final class ClientConnection implements AutoCloseable {
       s.setSoTimeout(timeoutMs);
       ClientConnection c = new ClientConnection(endpoint, s);
       c.handshake(token);
-      s.setSoTimeout(0);
-      c.startReader();
+      s.setSoTimeout(READ_SLICE_MS);
       return c;
     } catch (SocketTimeoutException e) {
       s.close();
@@ -77,7 +91,7 @@ final class ClientConnection implements AutoCloseable {
     w.writeInt(Protocol.VERSION);
     w.writeUTF(token);
     Protocol.writeFrame(out, b.toByteArray());
-    byte[] frame = Protocol.readFrame(in);
+    byte[] frame = in.next();
     if (frame == null) {
       throw new IOException(endpoint + " closed the connection during the handshake");
     }
@@ -115,34 +129,90 @@ final class ClientConnection implements AutoCloseable {
     }
   }
 
-  private void startReader() {
-    Thread t = new Thread(this::readLoop, "dso-client-" + endpoint);
-    t.setDaemon(true);
-    t.start();
-  }
-
-  private void readLoop() {
+  /**
+   * Waits for {@code p}'s final reply, reading the connection while no other caller does: at most
+   * {@code attemptMs} unless the call is parked, and never beyond {@code deadline}
+   * (System.nanoTime) unless parked. Returns null on timeout or loss; the call is no longer pending
+   * afterwards.
+   */
+  Reply await(PendingCall p, long id, long attemptMs, long deadline) throws InterruptedException {
+    long end = Math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(attemptMs), deadline);
     try {
-      byte[] frame;
-      while ((frame = Protocol.readFrame(in)) != null) {
-        DataInputStream r = CallRequest.reader(frame);
-        long id = r.readLong();
-        Reply reply = new Reply(r.readByte(), r.readUTF(), Outcome.read(r));
-        PendingCall p = pending.get(id);
-        if (p != null) {
-          p.offer(reply);
+      while (true) {
+        p.arm();
+        if (!open) p.lost(); // closed after the send: no reader will come
+        if (p.finished() || (!p.wasParked() && end - System.nanoTime() <= 0)) return p.reply();
+        if (takeReaderRole()) {
+          try {
+            readFor(p, end);
+          } finally {
+            giveUpReaderRole();
+          }
+        } else {
+          p.awaitTurn(end);
         }
+        if (Thread.interrupted()) throw new InterruptedException();
       }
-    } catch (IOException e) {
-      // connection lost: fail the calls in flight below
     } finally {
-      close();
+      p.disarm();
+      pending.remove(id);
     }
   }
 
-  /** Sends a request; replies arrive on the returned call. */
-  PendingCall send(CallRequest req) throws IOException {
-    long id = ids.incrementAndGet();
+  private synchronized boolean takeReaderRole() {
+    if (reader != null || !open) return false;
+    reader = Thread.currentThread();
+    return true;
+  }
+
+  /** Frees the role, then asks one waiting caller to take it (see the class comment). */
+  private void giveUpReaderRole() {
+    synchronized (this) {
+      reader = null;
+    }
+    for (PendingCall q : pending.values()) {
+      if (q.promote()) return;
+    }
+  }
+
+  /**
+   * Reads frames and hands each reply to its call until {@code p} is finished, its attempt timed
+   * out (unless parked), or this thread is interrupted; a failed read closes the connection.
+   */
+  private void readFor(PendingCall p, long end) {
+    try {
+      while (!p.finished()) {
+        byte[] frame;
+        try {
+          frame = in.next();
+        } catch (SocketTimeoutException e) {
+          if (Thread.currentThread().isInterrupted()) return;
+          if (!p.wasParked() && end - System.nanoTime() <= 0) return;
+          continue;
+        }
+        if (frame == null) {
+          close();
+          return;
+        }
+        deliver(frame);
+      }
+    } catch (IOException e) {
+      close(); // connection lost: fails the calls in flight
+    }
+  }
+
+  private void deliver(byte[] frame) throws IOException {
+    DataInputStream r = CallRequest.reader(frame);
+    long id = r.readLong();
+    Reply reply = new Reply(r.readByte(), r.readUTF(), Outcome.read(r));
+    PendingCall p = pending.get(id);
+    if (p != null) {
+      p.offer(reply); // a reply to a call that gave up is dropped
+    }
+  }
+
+  /** Sends a request as call {@code id} ({@link #nextId}); its replies arrive on the call. */
+  PendingCall send(long id, CallRequest req) throws IOException {
     PendingCall p = new PendingCall();
     pending.put(id, p);
     try {
@@ -150,11 +220,16 @@ final class ClientConnection implements AutoCloseable {
         Protocol.writeFrame(out, req.encode(id));
       }
     } catch (IOException e) {
+      pending.remove(id);
       close();
       throw e;
     }
-    p.onDone(() -> pending.remove(id));
     return p;
+  }
+
+  /** A new call id on this connection. */
+  long nextId() {
+    return ids.incrementAndGet();
   }
 
   boolean isOpen() {

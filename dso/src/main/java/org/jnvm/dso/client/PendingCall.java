@@ -1,19 +1,23 @@
 package org.jnvm.dso.client;
 
 import java.util.concurrent.TimeUnit;
+import org.jnvm.dso.wire.Protocol;
 
 /**
- * A call in flight on one connection: waits for its final reply, remembering whether the node said
- * it was parked (then no per-attempt timeout applies) or the connection was lost.
+ * A call in flight on one connection: its final reply, whether the node said it was parked (then no
+ * per-attempt timeout applies) or the connection was lost, and its caller's place in the
+ * connection's reading ({@link ClientConnection#await}): whether the caller waits for another
+ * caller to read, and whether a reader that gave up the role asked it to take over.
  */
 final class PendingCall {
   private ClientConnection.Reply reply;
   private boolean parked;
   private boolean lost;
-  private Runnable onDone = () -> {};
+  private boolean waiting;
+  private boolean promoted;
 
   synchronized void offer(ClientConnection.Reply r) {
-    if (r.status() == org.jnvm.dso.wire.Protocol.REPLY_PARKED) {
+    if (r.status() == Protocol.REPLY_PARKED) {
       parked = true;
     } else {
       reply = r;
@@ -26,31 +30,51 @@ final class PendingCall {
     notifyAll();
   }
 
-  synchronized void onDone(Runnable r) {
-    onDone = r;
+  /** True once the final reply came or the connection was lost. */
+  synchronized boolean finished() {
+    return reply != null || lost;
+  }
+
+  synchronized ClientConnection.Reply reply() {
+    return reply;
   }
 
   /**
-   * Waits for the final reply: at most {@code attemptMs} unless the call is parked, and never
-   * beyond {@code deadline} (System.nanoTime) unless parked. Returns null on timeout or loss.
+   * Marks the caller as one that may wait for another reader; set before it tries the reader role,
+   * so that a reader giving the role up either is seen by it or sees it (see {@link
+   * ClientConnection#await}).
    */
-  ClientConnection.Reply await(long attemptMs, long deadline) throws InterruptedException {
-    long end = Math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(attemptMs), deadline);
-    synchronized (this) {
-      while (reply == null && !lost) {
+  synchronized void arm() {
+    waiting = true;
+  }
+
+  synchronized void disarm() {
+    waiting = false;
+  }
+
+  /** Asks this call's caller to take the reader role, if it waits; true if it did wait. */
+  synchronized boolean promote() {
+    if (!waiting || finished()) return false;
+    promoted = true;
+    notifyAll();
+    return true;
+  }
+
+  /**
+   * Waits until the final reply, the loss of the connection, a promotion, or (unless the call is
+   * parked) {@code end} (System.nanoTime).
+   */
+  synchronized void awaitTurn(long end) throws InterruptedException {
+    while (!finished() && !promoted) {
+      if (parked) {
+        wait();
+      } else {
         long left = end - System.nanoTime();
-        if (!parked && left <= 0) {
-          break;
-        }
-        if (parked) {
-          wait();
-        } else {
-          TimeUnit.NANOSECONDS.timedWait(this, left);
-        }
+        if (left <= 0) break;
+        TimeUnit.NANOSECONDS.timedWait(this, left);
       }
     }
-    onDone.run();
-    return reply;
+    promoted = false;
   }
 
   synchronized boolean wasParked() {
