@@ -9,11 +9,19 @@ import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.UncheckedIOException;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.jnvm.dso.DsoException;
 
 /**
- * Values to bytes and back. Encoding is Java serialization; decoding accepts only the classes
- * {@link TypeRegistry} allows, and refuses the rest with the class named.
+ * Values to bytes and back. The common values of a call (null, {@code byte[]}, {@code Boolean},
+ * {@code Integer}, {@code Long}, {@code String} and {@code Object[]} made of these) have a compact
+ * binary form whose first byte is a tag below {@code 0x10}; every other value is Java serialization
+ * (whose stream starts with {@code 0xAC}), and decoding it accepts only the classes {@link
+ * TypeRegistry} allows, refusing the rest with the class named. Bytes written before the binary
+ * form existed are Java serialization and still decode.
  */
 public final class Codec {
   /** The allow-list as a filter; remembers the first class it refused, for the message. */
@@ -38,12 +46,147 @@ public final class Codec {
 
   private Codec() {}
 
+  static final byte NULL = 1;
+  static final byte BYTES = 2;
+  static final byte ARRAY = 3;
+  static final byte FALSE = 4;
+  static final byte TRUE = 5;
+  static final byte INT = 6;
+  static final byte LONG = 7;
+  static final byte STRING = 8;
+
+  /** Whether {@code v} has the binary form (depth-limited, like the decoding filter). */
+  private static boolean binary(Object v, int depth) {
+    if (v == null
+        || v instanceof byte[]
+        || v instanceof Boolean
+        || v instanceof Integer
+        || v instanceof Long
+        || v instanceof String) {
+      return true;
+    }
+    if (v.getClass() != Object[].class || depth > 8) {
+      return false;
+    }
+    for (Object e : (Object[]) v) {
+      if (!binary(e, depth + 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int size(Object v) {
+    if (v == null || v instanceof Boolean) {
+      return 1;
+    }
+    if (v instanceof byte[] b) {
+      return 5 + b.length;
+    }
+    if (v instanceof Integer) {
+      return 5;
+    }
+    if (v instanceof Long) {
+      return 9;
+    }
+    if (v instanceof String s) {
+      return 5 + 3 * s.length();
+    }
+    int n = 5;
+    for (Object e : (Object[]) v) {
+      n += size(e);
+    }
+    return n;
+  }
+
+  private static int write(Object v, ByteBuffer out) {
+    if (v == null) {
+      out.put(NULL);
+    } else if (v instanceof byte[] b) {
+      out.put(BYTES).putInt(b.length).put(b);
+    } else if (v instanceof Boolean b) {
+      out.put(b ? TRUE : FALSE);
+    } else if (v instanceof Integer i) {
+      out.put(INT).putInt(i);
+    } else if (v instanceof Long l) {
+      out.put(LONG).putLong(l);
+    } else if (v instanceof String s) {
+      byte[] u = s.getBytes(StandardCharsets.UTF_8);
+      out.put(STRING).putInt(u.length).put(u);
+    } else {
+      Object[] a = (Object[]) v;
+      out.put(ARRAY).putInt(a.length);
+      for (Object e : a) {
+        write(e, out);
+      }
+    }
+    return out.position();
+  }
+
+  private static Object read(ByteBuffer in, String what, int depth) {
+    byte tag = in.get();
+    switch (tag) {
+      case NULL:
+        return null;
+      case FALSE:
+        return Boolean.FALSE;
+      case TRUE:
+        return Boolean.TRUE;
+      case INT:
+        return in.getInt();
+      case LONG:
+        return in.getLong();
+      case BYTES:
+        {
+          byte[] b = new byte[length(in, what)];
+          in.get(b);
+          return b;
+        }
+      case STRING:
+        {
+          int n = length(in, what);
+          String s = new String(in.array(), in.position(), n, StandardCharsets.UTF_8);
+          in.position(in.position() + n);
+          return s;
+        }
+      case ARRAY:
+        {
+          if (depth > 8) {
+            throw new DsoException.NotSerializable(what + " refused: arrays nested too deep", null);
+          }
+          // each element takes at least one byte: a length beyond what is left is corrupt
+          Object[] a = new Object[length(in, what)];
+          for (int i = 0; i < a.length; i++) {
+            a[i] = read(in, what, depth + 1);
+          }
+          return a;
+        }
+      default:
+        throw new DsoException.NotSerializable(
+            what + " refused: unknown encoding tag 0x" + Integer.toHexString(tag & 0xff), null);
+    }
+  }
+
+  private static int length(ByteBuffer in, String what) {
+    int n = in.getInt();
+    if (n < 0 || n > in.remaining()) {
+      throw new DsoException.NotSerializable(
+          what + " refused: length " + n + " exceeds the " + in.remaining() + " bytes left", null);
+    }
+    return n;
+  }
+
   /**
    * Encodes {@code value}; {@code what} names it in the error ("argument 1 of AtomicLong.set").
    *
    * @throws DsoException.NotSerializable naming the value's type and the class that failed
    */
   public static byte[] encode(Object value, String what) {
+    if (binary(value, 0)) {
+      ByteBuffer out = ByteBuffer.allocate(size(value));
+      int n = write(value, out);
+      return n == out.capacity() ? out.array() : Arrays.copyOf(out.array(), n);
+    }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(value);
@@ -68,6 +211,23 @@ public final class Codec {
    * @throws DsoException.NotSerializable when a class is not allowed or cannot be loaded
    */
   public static Object decode(byte[] bytes, String what) {
+    if (bytes.length == 0) {
+      throw new DsoException.NotSerializable(what + " refused: no bytes", null);
+    }
+    if (bytes[0] != (byte) 0xAC) {
+      ByteBuffer in = ByteBuffer.wrap(bytes);
+      Object v;
+      try {
+        v = read(in, what, 0);
+      } catch (BufferUnderflowException e) {
+        throw new DsoException.NotSerializable(what + " refused: truncated", e);
+      }
+      if (in.hasRemaining()) {
+        throw new DsoException.NotSerializable(
+            what + " refused: " + in.remaining() + " bytes after the value", null);
+      }
+      return v;
+    }
     Filter filter = new Filter();
     try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
       in.setObjectInputFilter(filter);

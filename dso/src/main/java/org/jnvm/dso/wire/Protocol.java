@@ -27,8 +27,11 @@ public final class Protocol {
   /** "JDSO". */
   public static final int MAGIC = 0x4A44534F;
 
-  /** Bumped on any incompatible change of a frame. */
-  public static final int VERSION = 1;
+  /**
+   * Bumped on any incompatible change of a frame or of the values in it. 2: arguments and results
+   * of the common types in {@link Codec}'s binary form.
+   */
+  public static final int VERSION = 2;
 
   public static final byte HELLO_OK = 0;
   public static final byte HELLO_VERSION = 1;
