@@ -75,7 +75,9 @@ class ScaleRunTest {
     for (ScaleFile.Point p : points) {
       assertTrue(p.throughput() > 0 && p.ops() > 0, () -> "no throughput: " + p);
       assertTrue(p.liveHeapMb() > 0 && p.rssMb() > 0, () -> "no memory figures: " + p);
-      assertTrue(p.p99Us() > 0, () -> "no latency: " + p);
+      // Measured (NaN when YCSB reported none); 0 is a real figure: YCSB's histogram counts whole
+      // microseconds, and the J-PDT map's p99 falls under one on a fast JDK.
+      assertTrue(!Double.isNaN(p.p99Us()) && p.p99Us() >= 0, () -> "no latency: " + p);
       switch (p.target()) {
         case "volatile", "volatile-map" -> assertEquals(p.records(), p.entries(), p.toString());
         // a tenth in memory, at each size: the bound grew with the data set (200, then 400)
