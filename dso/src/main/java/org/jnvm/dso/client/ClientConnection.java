@@ -144,9 +144,11 @@ final class ClientConnection implements AutoCloseable {
         if (p.finished() || (!p.wasParked() && end - System.nanoTime() <= 0)) return p.reply();
         if (takeReaderRole()) {
           try {
-            readFor(p, end);
+            readFor(p, end); // returns when p is finished, timed out or interrupted
           } finally {
-            giveUpReaderRole();
+            synchronized (this) {
+              reader = null; // the finally below promotes a waiter
+            }
           }
         } else {
           p.awaitTurn(end);
@@ -156,6 +158,7 @@ final class ClientConnection implements AutoCloseable {
     } finally {
       p.disarm();
       pending.remove(id);
+      promoteWaiter(p); // after reading, or passing on a promotion it received and did not use
     }
   }
 
@@ -165,13 +168,16 @@ final class ClientConnection implements AutoCloseable {
     return true;
   }
 
-  /** Frees the role, then asks one waiting caller to take it (see the class comment). */
-  private void giveUpReaderRole() {
+  /**
+   * If no caller reads, asks one waiting caller other than {@code self} to (see the class comment):
+   * after a reader gives the role up, and when a caller leaves, in case it had been asked.
+   */
+  private void promoteWaiter(PendingCall self) {
     synchronized (this) {
-      reader = null;
+      if (reader != null) return;
     }
     for (PendingCall q : pending.values()) {
-      if (q.promote()) return;
+      if (q != self && q.promote()) return;
     }
   }
 
