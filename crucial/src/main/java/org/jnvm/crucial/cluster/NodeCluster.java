@@ -26,6 +26,15 @@ public final class NodeCluster implements AutoCloseable {
   public NodeCluster(String name, int n, int replicas, List<String> types, Path logDir) {
     dir = Ports.scratchDir("jnvm-crucial-" + name + "-");
     try {
+      describe(name, n, replicas, types, logDir);
+    } catch (RuntimeException | Error e) {
+      Ports.deleteTree(dir); // nothing will close a cluster that was never built
+      throw e;
+    }
+  }
+
+  private void describe(String name, int n, int replicas, List<String> types, Path logDir) {
+    try {
       Files.createDirectories(logDir);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

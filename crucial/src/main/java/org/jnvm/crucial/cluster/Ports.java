@@ -39,15 +39,19 @@ public final class Ports {
 
   /** A new directory under /dev/shm (the temp directory where there is none). */
   public static Path scratchDir(String prefix) {
-    Path base =
-        Files.isDirectory(Path.of("/dev/shm"))
-            ? Path.of("/dev/shm")
-            : Path.of(System.getProperty("java.io.tmpdir"));
+    Path base = scratchBase();
     try {
       return Files.createTempDirectory(base, prefix);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a directory under " + base, e);
     }
+  }
+
+  /** Where {@link #scratchDir} creates directories: /dev/shm, else the temporary directory. */
+  static Path scratchBase() {
+    return Files.isDirectory(Path.of("/dev/shm"))
+        ? Path.of("/dev/shm")
+        : Path.of(System.getProperty("java.io.tmpdir"));
   }
 
   /** Deletes a directory tree; nothing when it is absent. */
