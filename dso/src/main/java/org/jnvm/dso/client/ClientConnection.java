@@ -135,7 +135,7 @@ final class ClientConnection implements AutoCloseable {
    * (System.nanoTime) unless parked. Returns null on timeout or loss; the call is no longer pending
    * afterwards.
    */
-  Reply await(PendingCall p, long id, long attemptMs, long deadline) throws InterruptedException {
+  Reply await(PendingCall p, long attemptMs, long deadline) throws InterruptedException {
     long end = Math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(attemptMs), deadline);
     try {
       while (true) {
@@ -157,7 +157,7 @@ final class ClientConnection implements AutoCloseable {
       }
     } finally {
       p.disarm();
-      pending.remove(id);
+      pending.remove(p.id);
       promoteWaiter(p); // after reading, or passing on a promotion it received and did not use
     }
   }
@@ -217,25 +217,20 @@ final class ClientConnection implements AutoCloseable {
     }
   }
 
-  /** Sends a request as call {@code id} ({@link #nextId}); its replies arrive on the call. */
-  PendingCall send(long id, CallRequest req) throws IOException {
-    PendingCall p = new PendingCall();
-    pending.put(id, p);
+  /** Sends a request under a new call id; its replies arrive on the returned call. */
+  PendingCall send(CallRequest req) throws IOException {
+    PendingCall p = new PendingCall(ids.incrementAndGet());
+    pending.put(p.id, p);
     try {
       synchronized (out) {
-        Protocol.writeFrame(out, req.encode(id));
+        Protocol.writeFrame(out, req.encode(p.id));
       }
     } catch (IOException e) {
-      pending.remove(id);
+      pending.remove(p.id);
       close();
       throw e;
     }
     return p;
-  }
-
-  /** A new call id on this connection. */
-  long nextId() {
-    return ids.incrementAndGet();
   }
 
   boolean isOpen() {

@@ -38,13 +38,11 @@ final class FrameReader {
   byte[] next() throws IOException {
     if (!buffer(LENGTH)) return null;
     int len =
-        (buf[start] & 0xff) << 24
-            | (buf[start + 1] & 0xff) << 16
-            | (buf[start + 2] & 0xff) << 8
-            | (buf[start + 3] & 0xff);
-    if (len < 0 || len > Protocol.MAX_FRAME) {
-      throw new IOException("bad frame length: " + len + " (max " + Protocol.MAX_FRAME + ")");
-    }
+        Protocol.checkLength(
+            (buf[start] & 0xff) << 24
+                | (buf[start + 1] & 0xff) << 16
+                | (buf[start + 2] & 0xff) << 8
+                | (buf[start + 3] & 0xff));
     if (!buffer(LENGTH + len)) {
       throw new EOFException("connection closed inside a frame of " + len + " bytes");
     }

@@ -10,11 +10,18 @@ import org.jnvm.dso.wire.Protocol;
  * caller to read, and whether a reader that gave up the role asked it to take over.
  */
 final class PendingCall {
+  /** The call's id on its connection, which its replies carry. */
+  final long id;
+
   private ClientConnection.Reply reply;
   private boolean parked;
   private boolean lost;
   private boolean waiting;
   private boolean promoted;
+
+  PendingCall(long id) {
+    this.id = id;
+  }
 
   synchronized void offer(ClientConnection.Reply r) {
     if (r.status() == Protocol.REPLY_PARKED) {

@@ -226,9 +226,8 @@ public final class Transport implements AutoCloseable {
       CallRequest req, String target, long[] deadline, List<String> tried) {
     try {
       ClientConnection c = connection(target);
-      long id = c.nextId();
-      PendingCall p = c.send(id, req);
-      ClientConnection.Reply r = c.await(p, id, attemptTimeoutMs, deadline[0]);
+      PendingCall p = c.send(req);
+      ClientConnection.Reply r = c.await(p, attemptTimeoutMs, deadline[0]);
       if (p.wasParked()) {
         // The call was alive, parked on a node, until now: the timeout counts from here.
         deadline[0] = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(callTimeoutMs);

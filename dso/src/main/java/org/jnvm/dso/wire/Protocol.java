@@ -54,6 +54,14 @@ public final class Protocol {
     out.flush();
   }
 
+  /** {@code len} if it is a frame length this protocol accepts, else an IOException naming it. */
+  public static int checkLength(int len) throws IOException {
+    if (len < 0 || len > MAX_FRAME) {
+      throw new IOException("bad frame length: " + len + " (max " + MAX_FRAME + ")");
+    }
+    return len;
+  }
+
   /** Reads one frame; {@code null} at a clean end of stream. */
   public static byte[] readFrame(DataInputStream in) throws IOException {
     int len;
@@ -62,10 +70,7 @@ public final class Protocol {
     } catch (EOFException e) {
       return null;
     }
-    if (len < 0 || len > MAX_FRAME) {
-      throw new IOException("bad frame length: " + len + " (max " + MAX_FRAME + ")");
-    }
-    byte[] body = new byte[len];
+    byte[] body = new byte[checkLength(len)];
     in.readFully(body);
     return body;
   }

@@ -106,10 +106,10 @@ class ClientConnectionTest {
 
   /** Sends a call and waits for it on a new thread; the future holds the reply's value, or null. */
   private CompletableFuture<String> call(long attemptMs, long[] id) throws Exception {
-    id[0] = c.nextId();
     CallRequest req =
-        new CallRequest(CallRequest.INVOKE, "T", "k", false, 1, id[0], 0, "m", new byte[0], null);
-    PendingCall p = c.send(id[0], req);
+        new CallRequest(CallRequest.INVOKE, "T", "k", false, 1, 1, 0, "m", new byte[0], null);
+    PendingCall p = c.send(req);
+    id[0] = p.id;
     assertEquals(id[0], node.requests.poll(5, TimeUnit.SECONDS), "the node got the request");
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
     CompletableFuture<String> f = new CompletableFuture<>();
@@ -117,7 +117,7 @@ class ClientConnectionTest {
         new Thread(
             () -> {
               try {
-                ClientConnection.Reply r = c.await(p, id[0], attemptMs, deadline);
+                ClientConnection.Reply r = c.await(p, attemptMs, deadline);
                 f.complete(
                     r == null ? null : new String(r.outcome().value(), StandardCharsets.UTF_8));
               } catch (Throwable e) {
