@@ -271,11 +271,14 @@ final class Block {
     return true;
   }
 
-  /** Appends an entry to the log; the log's own allocations are not the block's. */
-  long appendEntry() {
+  /**
+   * Appends an entry for the line at file offset {@code target} to the log; the log's own
+   * allocations are not the block's.
+   */
+  long appendEntry(long target) {
     internal = true;
     try {
-      return log.append();
+      return log.append(target);
     } finally {
       internal = false;
     }

@@ -62,10 +62,11 @@ final class Commit {
     long base = heap.base();
     long h = CommitRecordLayout.commitCheck(log.offset(), log.epoch(), n);
     for (int i = 0; i < n; i++) {
-      long target = LogEntryLayout.target(log.entry(i));
+      // read before written back: the entry and the line may be evicted by their write-backs
+      long target = log.target(i);
       long line = base + target;
-      Pmem.pwb(line);
       h = CommitRecordLayout.commitLine(h, target, line);
+      Pmem.pwb(line);
     }
     log.markCommitted(h);
   }

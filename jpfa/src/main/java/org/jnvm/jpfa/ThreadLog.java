@@ -1,6 +1,7 @@
 package org.jnvm.jpfa;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jnvm.core.heap.Heap;
@@ -24,6 +25,13 @@ final class ThreadLog {
   private int count;
   private int segment;
   private int slot;
+
+  /**
+   * The current block's targets (file offsets), entry by entry: the commit reads them here, not
+   * from the entries it has already written back (a write-back may evict the line, and reading it
+   * again would then wait for memory).
+   */
+  private long[] targets = new long[16];
 
   /**
    * The epoch of a finished block whose IDLE word is stored but perhaps not yet durable, or 0.
@@ -98,16 +106,28 @@ final class ThreadLog {
     slot = 0;
   }
 
-  /** The next free entry, growing the log by one segment when the last one is full. */
-  long append() {
+  /**
+   * The next free entry, for the line at file offset {@code target}, growing the log by one segment
+   * when the last one is full. The caller stores the target in the entry.
+   */
+  long append(long target) {
     if (slot == segments.get(segment).capacity()) {
       if (segment + 1 == segments.size()) grow();
       segment++;
       slot = 0;
     }
     long e = segments.get(segment).entry(slot++);
-    count++;
+    if (count == targets.length) targets = Arrays.copyOf(targets, 2 * count);
+    targets[count++] = target;
     return e;
+  }
+
+  /** The target (file offset) of entry {@code i} of the current block, as appended. */
+  long target(int i) {
+    if (i < 0 || i >= count) {
+      throw new IndexOutOfBoundsException("log entry " + i + " of " + count + " in this block");
+    }
+    return targets[i];
   }
 
   /** Address of entry {@code i} of the current block. */

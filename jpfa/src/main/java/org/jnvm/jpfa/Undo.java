@@ -57,7 +57,7 @@ final class Undo {
 
   private static void logLine(Block b, long line, long off) {
     ThreadLog log = b.log();
-    long e = b.appendEntry();
+    long e = b.appendEntry(off);
     LogEntryLayout.target(e, off);
     LogEntryLayout.epoch(e, log.epoch());
     Pmem.copy(line, LogEntryLayout.oldLine(e), Pmem.LINE);
