@@ -67,8 +67,12 @@ final class PdtEntry extends PObject implements StoredEntry {
           .build();
 
   /**
-   * A record of {@code d}, and the J-NVM value it references, written back but not fenced: the map
-   * fences once before publishing it. With {@code checksum}, the record ends with its CRC32C.
+   * A record of {@code d}, not written back, and the J-NVM value it references, written back but
+   * not fenced. The publisher writes the record back: the segment map's put does (its {@code
+   * objects} values), and fences once before the reference; {@link PdtWriter#build} does for the
+   * records a transaction's intent names. Writing it back here as well would write its lines twice,
+   * the second time after the first had evicted them (clflushopt). With {@code checksum}, the
+   * record ends with its CRC32C.
    */
   PdtEntry(Heap heap, EntryData d, boolean checksum) {
     this(heap, d, checksum, dataBytes(d));
@@ -94,7 +98,6 @@ final class PdtEntry extends PObject implements StoredEntry {
       setInt(DATA + dataBytes, crc(d.valueBytes(), d.metadataBytes(), d.internalBytes()));
     }
     if (d.valueRef() != null) d.valueRef().pwbObject();
-    pwbObject();
   }
 
   private PdtEntry(Heap heap, long address, Resurrect r) {

@@ -7,7 +7,7 @@ import org.jnvm.core.heap.PObject;
 import org.jnvm.jpdt.collection.PConcurrentHashMap;
 
 /**
- * J-PDT mode: a write prepares a new immutable {@link PdtEntry} (written back), and the map
+ * J-PDT mode: a write prepares a new immutable {@link PdtEntry}, and the map writes it back and
  * publishes it with one durable store (a new slot for a new key, the entry's value word for an
  * existing key); then the record it replaced is freed, with its J-NVM value unless the new record
  * keeps the same object. A crash leaves the old or the new record, never a mix.
@@ -40,9 +40,12 @@ final class PdtWriter implements RecordWriter {
     if (old != null) free(view(old), d.valueRef());
   }
 
+  /** A record written back, not fenced: the transaction's intent fences before naming it. */
   @Override
   public PObject build(EntryData d) {
-    return new PdtEntry(heap, d, checksums);
+    PdtEntry e = new PdtEntry(heap, d, checksums);
+    e.pwbObject();
+    return e;
   }
 
   @Override

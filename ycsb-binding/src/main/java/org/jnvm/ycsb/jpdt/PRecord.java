@@ -79,8 +79,11 @@ public final class PRecord extends PObject {
 
   /**
    * A new record holding copies of {@code values} ({@code values[i]} null: field absent) in slots
-   * of {@code capacity} bytes, written back but not fenced and not yet reachable: publish it
-   * through a map (which fences first).
+   * of {@code capacity} bytes, not written back and not yet reachable. Whoever publishes it writes
+   * it back before the reference can be durable: a J-PDT map's put (its {@code objects} values),
+   * the J-NVM store's write, a J-PFA block that allocated it, or {@link #persist}. Writing it back
+   * here too would write every line twice, and the second time the lines are gone from the cache
+   * when the write-back evicts them (clflushopt).
    *
    * @throws IllegalArgumentException if a value is longer than {@code capacity}
    */
@@ -92,13 +95,12 @@ public final class PRecord extends PObject {
     r.setLong(MAP_OFFSET, map);
     for (int i = 0; i < n; i++) r.putSlot(i, i, values[i]);
     if (slots(n) > n) r.setInt(slotOffset(n, capacity), ABSENT);
-    r.pwbObject();
     return r;
   }
 
   /**
-   * A new record equal to this one except for the fields in {@code changes} (field to bytes),
-   * written back but not fenced: publish it in this record's place, then free this one.
+   * A new record equal to this one except for the fields in {@code changes} (field to bytes), not
+   * written back (as {@link #create}): publish it in this record's place, then free this one.
    */
   public PRecord withReplaced(Map<Integer, byte[]> changes) {
     PRecord r = new PRecord(heap(), fieldCount(), capacity());
@@ -106,7 +108,6 @@ public final class PRecord extends PObject {
     long map = getLong(MAP_OFFSET);
     int n = fieldCount();
     changes.forEach((i, v) -> r.putSlot(i, slot(map, checkIndex(i, n), n), v));
-    r.pwbObject();
     return r;
   }
 
