@@ -80,6 +80,30 @@ class CodecTest {
     assertMessage(deep, "nested too deep");
   }
 
+  /** Serializable, and neither registered nor a JDK type: the allow-list refuses it. */
+  static final class Unlisted implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  @Test
+  void aClassResolvedOnceIsStillCheckedAgainstTheAllowList() throws Exception {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(b)) {
+      out.writeObject(new Unlisted());
+    }
+    byte[] bytes = b.toByteArray();
+    // the first decode resolves the name (and keeps it), the second finds it resolved: both refuse
+    for (int i = 0; i < 2; i++) {
+      DsoException.NotSerializable e =
+          assertThrows(DsoException.NotSerializable.class, () -> Codec.decode(bytes, "state"));
+      assertTrue(e.getMessage().contains(Unlisted.class.getName()), e.getMessage());
+      assertTrue(e.getMessage().contains("is not registered as a DSO type"), e.getMessage());
+    }
+    ArrayList<Integer> list = new ArrayList<>(List.of(4));
+    assertEquals(list, roundTrip(list));
+    assertEquals(list, roundTrip(list)); // a resolved JDK class decodes the same the second time
+  }
+
   private static void assertMessage(byte[] bytes, String part) {
     DsoException.NotSerializable e =
         assertThrows(DsoException.NotSerializable.class, () -> Codec.decode(bytes, "argument 1"));
