@@ -24,10 +24,23 @@ import org.infinispan.marshall.persistence.PersistenceMarshaller;
  *       52 len bytes  field 10: bytes            byte[]
  * </pre>
  *
- * {@link #matching} enables the path only if the marshaller a store was given produces exactly
- * these bytes for a set of probes (another marshaller configuration, or another Infinispan version,
- * turns it off). {@link #decode} reads only that exact form and returns null for anything else,
- * which then goes to the marshaller.
+ * With a Java-serialization user marshaller ({@code JavaSerializationMarshaller}, as the DSO nodes
+ * configure), the persistence marshaller wraps a {@code byte[]} as user bytes instead: the same two
+ * fields, then Java serialization of the array. That form is kept too, for {@code byte[]} only (the
+ * other types go to the marshaller):
+ *
+ * <pre>
+ *   98 01 02 8a 01 len1 0a len2
+ *     ac ed 00 05 75 72 00 02 5b 42   stream header, array, class descriptor "[B"
+ *     ac f3 17 f8 06 08 54 e0          byte[]'s serialVersionUID
+ *     02 00 00 78 70                   serializable, no fields, end, no superclass
+ *     length (4 bytes, big-endian), bytes
+ * </pre>
+ *
+ * {@link #matching} enables a form only if the marshaller a store was given produces exactly its
+ * bytes for a set of probes (another marshaller configuration, or another Infinispan version, turns
+ * it off). {@link #decode} reads only that exact form and returns null for anything else, which
+ * then goes to the marshaller.
  */
 final class FastMarshal {
   private static final byte[] PREFIX = {(byte) 0x98, 0x01, 0x02, (byte) 0x8a, 0x01};
@@ -37,7 +50,43 @@ final class FastMarshal {
   private static final int BYTES = 0x52;
   private static final int WRAPPED = 0x0a;
 
-  static final FastMarshal OFF = new FastMarshal(false);
+  /** Java serialization of a {@code byte[]} up to its length (the user-bytes form, above). */
+  private static final byte[] JAVA_BYTES_HEADER = {
+    (byte) 0xac,
+    (byte) 0xed,
+    0x00,
+    0x05,
+    0x75,
+    0x72,
+    0x00,
+    0x02,
+    0x5b,
+    0x42,
+    (byte) 0xac,
+    (byte) 0xf3,
+    0x17,
+    (byte) 0xf8,
+    0x06,
+    0x08,
+    0x54,
+    (byte) 0xe0,
+    0x02,
+    0x00,
+    0x00,
+    0x78,
+    0x70
+  };
+
+  /** Which of the marshaller's forms this path writes and reads. */
+  private enum Form {
+    OFF,
+    /** Infinispan's own: the four types, protobuf fields. */
+    PROTOBUF,
+    /** A Java-serialization user marshaller's: {@code byte[]} only. */
+    JAVA_BYTES
+  }
+
+  static final FastMarshal OFF = new FastMarshal(Form.OFF);
 
   /** Values whose marshalled bytes must equal this class's for the path to be used. */
   private static final Object[] PROBES = {
@@ -61,40 +110,53 @@ final class FastMarshal {
     new byte[300]
   };
 
-  private final boolean on;
+  private final Form form;
 
-  private FastMarshal(boolean on) {
-    this.on = on;
+  private FastMarshal(Form form) {
+    this.form = form;
   }
 
   /**
-   * The path for {@code m}: on if {@code m} writes every probe exactly as this class does and reads
-   * those bytes back as this class does.
+   * The path for {@code m}: the first form in which {@code m} writes every probe of the form
+   * exactly as this class does and reads those bytes back as this class does, else off.
    */
   static FastMarshal matching(PersistenceMarshaller m) {
-    FastMarshal f = new FastMarshal(true);
+    FastMarshal f = new FastMarshal(Form.PROTOBUF);
+    if (matches(m, f, PROBES)) return f;
+    FastMarshal j = new FastMarshal(Form.JAVA_BYTES);
+    Object[] arrays = Arrays.stream(PROBES).filter(p -> p instanceof byte[]).toArray();
+    return matches(m, j, arrays) && j.encode(0L) == null ? j : OFF;
+  }
+
+  private static boolean matches(PersistenceMarshaller m, FastMarshal f, Object[] probes) {
     try {
-      for (Object p : PROBES) {
+      for (Object p : probes) {
         byte[] theirs = m.objectToByteBuffer(p);
-        if (!Arrays.equals(theirs, f.encode(p))) return OFF;
-        if (!sameValue(m.objectFromByteBuffer(theirs), f.decode(theirs))) return OFF;
+        if (!Arrays.equals(theirs, f.encode(p))) return false;
+        if (!sameValue(m.objectFromByteBuffer(theirs), f.decode(theirs))) return false;
       }
-      return f;
+      return true;
     } catch (IOException | ClassNotFoundException | RuntimeException e) {
-      return OFF;
+      return false;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return OFF;
+      return false;
     }
   }
 
   boolean on() {
-    return on;
+    return form != Form.OFF;
   }
 
-  /** The marshaller's bytes for {@code o}, or null if {@code o} is not one of the four types. */
+  /** Whether the path writes Java-serialized arrays (the user-bytes form) rather than protobuf. */
+  boolean javaBytes() {
+    return form == Form.JAVA_BYTES;
+  }
+
+  /** The marshaller's bytes for {@code o}, or null if this form does not write its type. */
   byte[] encode(Object o) {
-    if (!on) return null;
+    if (form == Form.JAVA_BYTES) return o instanceof byte[] b ? wrapJava(b) : null;
+    if (form != Form.PROTOBUF) return null;
     if (o instanceof Long l) return wrap(LONG, l);
     if (o instanceof Integer i) return wrap(INT, i.longValue());
     if (o instanceof String s) return wrap(STRING, s.getBytes(StandardCharsets.UTF_8));
@@ -104,11 +166,12 @@ final class FastMarshal {
 
   /** The value of bytes in exactly the form {@link #encode} writes, else null. */
   Object decode(byte[] b) {
-    if (!on || b.length < PREFIX.length + 4) return null;
+    if (form == Form.OFF || b.length < PREFIX.length + 4) return null;
     for (int i = 0; i < PREFIX.length; i++) if (b[i] != PREFIX[i]) return null;
     Cursor c = new Cursor(b, PREFIX.length);
     if (c.varint() != b.length - c.at || c.next() != WRAPPED) return null;
     if (c.varint() != b.length - c.at) return null;
+    if (form == Form.JAVA_BYTES) return unwrapJava(b, c.at);
     int tag = c.next();
     switch (tag) {
       case LONG, INT -> {
@@ -127,6 +190,34 @@ final class FastMarshal {
         return null;
       }
     }
+  }
+
+  /** PREFIX, len1, 0a, len2, then Java serialization of {@code data}. */
+  private static byte[] wrapJava(byte[] data) {
+    int len2 = JAVA_BYTES_HEADER.length + 4 + data.length;
+    int len1 = 1 + varintSize(len2) + len2;
+    byte[] out = new byte[PREFIX.length + varintSize(len1) + len1];
+    System.arraycopy(PREFIX, 0, out, 0, PREFIX.length);
+    int at = PREFIX.length;
+    at += putVarint(out, at, len1);
+    out[at++] = WRAPPED;
+    at += putVarint(out, at, len2);
+    System.arraycopy(JAVA_BYTES_HEADER, 0, out, at, JAVA_BYTES_HEADER.length);
+    at += JAVA_BYTES_HEADER.length;
+    for (int shift = 24; shift >= 0; shift -= 8) out[at++] = (byte) (data.length >>> shift);
+    System.arraycopy(data, 0, out, at, data.length);
+    return out;
+  }
+
+  /** The array whose Java serialization fills {@code b} from {@code at} to its end, else null. */
+  private static byte[] unwrapJava(byte[] b, int at) {
+    int h = JAVA_BYTES_HEADER.length;
+    if (b.length - at < h + 4) return null;
+    for (int i = 0; i < h; i++) if (b[at + i] != JAVA_BYTES_HEADER[i]) return null;
+    at += h;
+    int n = 0;
+    for (int i = 0; i < 4; i++) n = (n << 8) | (b[at++] & 0xff);
+    return n == b.length - at ? Arrays.copyOfRange(b, at, b.length) : null;
   }
 
   /** A varint field: PREFIX, len1, 0a, len2, tag, varint. */
