@@ -3,6 +3,7 @@ package org.jnvm.infinispan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HexFormat;
 import org.infinispan.marshall.persistence.PersistenceMarshaller;
 
 /**
@@ -51,31 +52,8 @@ final class FastMarshal {
   private static final int WRAPPED = 0x0a;
 
   /** Java serialization of a {@code byte[]} up to its length (the user-bytes form, above). */
-  private static final byte[] JAVA_BYTES_HEADER = {
-    (byte) 0xac,
-    (byte) 0xed,
-    0x00,
-    0x05,
-    0x75,
-    0x72,
-    0x00,
-    0x02,
-    0x5b,
-    0x42,
-    (byte) 0xac,
-    (byte) 0xf3,
-    0x17,
-    (byte) 0xf8,
-    0x06,
-    0x08,
-    0x54,
-    (byte) 0xe0,
-    0x02,
-    0x00,
-    0x00,
-    0x78,
-    0x70
-  };
+  private static final byte[] JAVA_BYTES_HEADER =
+      HexFormat.of().parseHex("aced00057572" + "00025b42" + "acf317f8060854e0" + "0200007870");
 
   /** Which of the marshaller's forms this path writes and reads. */
   private enum Form {
@@ -125,7 +103,7 @@ final class FastMarshal {
     if (matches(m, f, PROBES)) return f;
     FastMarshal j = new FastMarshal(Form.JAVA_BYTES);
     Object[] arrays = Arrays.stream(PROBES).filter(p -> p instanceof byte[]).toArray();
-    return matches(m, j, arrays) && j.encode(0L) == null ? j : OFF;
+    return matches(m, j, arrays) ? j : OFF;
   }
 
   private static boolean matches(PersistenceMarshaller m, FastMarshal f, Object[] probes) {
@@ -194,14 +172,8 @@ final class FastMarshal {
 
   /** PREFIX, len1, 0a, len2, then Java serialization of {@code data}. */
   private static byte[] wrapJava(byte[] data) {
-    int len2 = JAVA_BYTES_HEADER.length + 4 + data.length;
-    int len1 = 1 + varintSize(len2) + len2;
-    byte[] out = new byte[PREFIX.length + varintSize(len1) + len1];
-    System.arraycopy(PREFIX, 0, out, 0, PREFIX.length);
-    int at = PREFIX.length;
-    at += putVarint(out, at, len1);
-    out[at++] = WRAPPED;
-    at += putVarint(out, at, len2);
+    byte[] out = framed(JAVA_BYTES_HEADER.length + 4 + data.length);
+    int at = out.length - data.length - 4 - JAVA_BYTES_HEADER.length;
     System.arraycopy(JAVA_BYTES_HEADER, 0, out, at, JAVA_BYTES_HEADER.length);
     at += JAVA_BYTES_HEADER.length;
     for (int shift = 24; shift >= 0; shift -= 8) out[at++] = (byte) (data.length >>> shift);
@@ -233,16 +205,25 @@ final class FastMarshal {
   /** PREFIX, len1, 0a, len2, {@code tag}, varint {@code v}, then {@code data} if not null. */
   private static byte[] wrap(int tag, long v, byte[] data) {
     int len2 = 1 + varintSize(v) + (data == null ? 0 : data.length);
+    byte[] out = framed(len2);
+    int at = out.length - len2;
+    out[at++] = (byte) tag;
+    at += putVarint(out, at, v);
+    if (data != null) System.arraycopy(data, 0, out, at, data.length);
+    return out;
+  }
+
+  /**
+   * PREFIX, len1, 0a, len2, then room for the {@code len2} bytes of the wrapped message's field.
+   */
+  private static byte[] framed(int len2) {
     int len1 = 1 + varintSize(len2) + len2;
     byte[] out = new byte[PREFIX.length + varintSize(len1) + len1];
     System.arraycopy(PREFIX, 0, out, 0, PREFIX.length);
     int at = PREFIX.length;
     at += putVarint(out, at, len1);
     out[at++] = WRAPPED;
-    at += putVarint(out, at, len2);
-    out[at++] = (byte) tag;
-    at += putVarint(out, at, v);
-    if (data != null) System.arraycopy(data, 0, out, at, data.length);
+    putVarint(out, at, len2);
     return out;
   }
 

@@ -8,9 +8,7 @@ import static org.testng.Assert.assertTrue;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.infinispan.commons.marshall.JavaSerializationMarshaller;
-import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.configuration.global.GlobalConfigurationBuilder;
-import org.infinispan.factories.ComponentRegistry;
 import org.infinispan.manager.DefaultCacheManager;
 import org.infinispan.marshall.persistence.PersistenceMarshaller;
 import org.testng.annotations.AfterClass;
@@ -37,8 +35,7 @@ public class FastMarshalJavaBytesTest {
         .allowList()
         .addRegexps("java\\.lang\\..*");
     manager = new DefaultCacheManager(g.build());
-    manager.defineConfiguration("probe", new ConfigurationBuilder().build());
-    marshaller = ComponentRegistry.of(manager.getCache("probe")).getPersistenceMarshaller();
+    marshaller = FastMarshalTest.persistenceMarshaller(manager);
     fast = FastMarshal.matching(marshaller);
   }
 
@@ -89,10 +86,7 @@ public class FastMarshalJavaBytesTest {
   public void theDefaultMarshallerKeepsTheProtobufForm() {
     try (DefaultCacheManager m =
         new DefaultCacheManager(new GlobalConfigurationBuilder().nonClusteredDefault().build())) {
-      m.defineConfiguration("probe", new ConfigurationBuilder().build());
-      FastMarshal f =
-          FastMarshal.matching(
-              ComponentRegistry.of(m.getCache("probe")).getPersistenceMarshaller());
+      FastMarshal f = FastMarshal.matching(FastMarshalTest.persistenceMarshaller(m));
       assertTrue(f.on());
       assertFalse(f.javaBytes());
     } catch (java.io.IOException e) {

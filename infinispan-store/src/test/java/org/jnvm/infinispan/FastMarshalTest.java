@@ -36,9 +36,14 @@ public class FastMarshalTest {
   public void start() {
     manager =
         new DefaultCacheManager(new GlobalConfigurationBuilder().nonClusteredDefault().build());
-    manager.defineConfiguration("probe", new ConfigurationBuilder().build());
-    marshaller = ComponentRegistry.of(manager.getCache("probe")).getPersistenceMarshaller();
+    marshaller = persistenceMarshaller(manager);
     fast = FastMarshal.matching(marshaller);
+  }
+
+  /** The persistence marshaller a store of {@code m} gets (through a local cache named probe). */
+  static PersistenceMarshaller persistenceMarshaller(DefaultCacheManager m) {
+    m.defineConfiguration("probe", new ConfigurationBuilder().build());
+    return ComponentRegistry.of(m.getCache("probe")).getPersistenceMarshaller();
   }
 
   @AfterClass(alwaysRun = true)
