@@ -79,8 +79,18 @@ final class BenchOptions {
   @Option(
       names = "--tp-warmup",
       paramLabel = "SECONDS",
-      description = "throughput: warm-up per (system, rf, operation) (default 5)")
+      description =
+          "throughput: least warm-up per (system, rf, operation); it goes on in 2 s windows"
+              + " until the rate stops rising (default 5)")
   int tpWarmup = 5;
+
+  @Option(
+      names = "--tp-warmup-max",
+      paramLabel = "SECONDS",
+      description =
+          "throughput: most warm-up per (system, rf, operation); the report names the points"
+              + " not settled by then (default 90)")
+  int tpWarmupMax = 90;
 
   @Option(
       names = "--tp-workers",
@@ -170,6 +180,9 @@ final class BenchOptions {
     if (warmup < 0 || tpWarmup < 0) {
       throw bad(cl, "--warmup and --tp-warmup must be >= 0: " + warmup + ", " + tpWarmup);
     }
+    if (tpWarmupMax < tpWarmup) {
+      throw bad(cl, "--tp-warmup-max must be >= --tp-warmup: " + tpWarmupMax + " < " + tpWarmup);
+    }
     if (duration * 1000L / tpRounds < 100) {
       throw bad(
           cl,
@@ -205,6 +218,7 @@ final class BenchOptions {
         duration,
         tpRounds,
         tpWarmup,
+        tpWarmupMax,
         redis);
   }
 

@@ -1,7 +1,6 @@
 package org.jnvm.crucial.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -20,9 +19,6 @@ import org.jnvm.dso.lib.AtomicReference;
  * <p>Usage: {@code java -cp CLASSPATH org.jnvm.crucial.bench.NodeCpuProbe RF N ROUNDS}.
  */
 public final class NodeCpuProbe {
-  /** Linux's USER_HZ: the unit of utime and stime in /proc/PID/stat. */
-  private static final double MICROS_PER_TICK = 10_000;
-
   private NodeCpuProbe() {}
 
   public static void main(String[] args) throws Exception {
@@ -69,27 +65,19 @@ public final class NodeCpuProbe {
     return String.format(
         "put node CPU %.0f us/call, wall %.0f us/call, p50 %d us, p99 %d us;"
             + " get node CPU %.0f us/call, wall %.0f us/call",
-        (c1 - c0) * MICROS_PER_TICK / n,
+        (c1 - c0) * ProcCpu.MICROS_PER_TICK / n,
         (t1 - t0) / 1e3 / n,
         put[n / 2] / 1000,
         put[n * 99 / 100] / 1000,
-        (c2 - c1) * MICROS_PER_TICK / n,
+        (c2 - c1) * ProcCpu.MICROS_PER_TICK / n,
         (t2 - t1) / 1e3 / n);
   }
 
   private static long nodesTicks(NodeCluster c) throws IOException {
     long t = 0;
     for (NodeProcess p : c.nodes()) {
-      t += cpuTicks(p.pid());
+      t += ProcCpu.ticks(p.pid());
     }
     return t;
-  }
-
-  /** utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/PID/stat). */
-  static long cpuTicks(long pid) throws IOException {
-    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
   }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.jnvm.crucial.cluster.NodeCluster;
+import org.jnvm.crucial.cluster.NodeProcess;
 
 /**
  * The seed's throughput experiment (CloudButton D4.3 §3.4.1, Figure 3) on this machine: client
@@ -19,7 +20,8 @@ import org.jnvm.crucial.cluster.NodeCluster;
  *   <li>Start a 3-node DSO cluster per rf and a Redis deployment per rf ({@link RedisDeployment}).
  *   <li>Start the worker JVMs and tell them every target; the first DSO contact creates the
  *       objects.
- *   <li>Warm up every (target, operation), then measure them round after round.
+ *   <li>Warm up every (target, operation) until its rate settles ({@link WarmUp}), then measure
+ *       them round after round.
  * </ol>
  *
  * Everything started is registered with {@code resources}, which stops it.
@@ -30,6 +32,7 @@ final class Throughput {
   private final Path logs;
   private final Path scratch;
   private final Map<String, String[]> targets = new LinkedHashMap<>(); // name -> system, rf
+  private final Map<String, List<Long>> servers = new LinkedHashMap<>(); // name -> server pids
 
   Throughput(ThroughputPlan plan, Resources resources, Path logs, Path scratch) {
     this.plan = plan;
@@ -50,8 +53,8 @@ final class Throughput {
             + plan.objects()
             + " objects");
     WorkerFleet fleet = resources.keep(new WorkerFleet(plan.workers(), plan.threads(), logs));
-    dso.forEach((rf, c) -> target(fleet, "DSO", rf, "DSO", c.endpoints()));
-    redis.forEach((rf, d) -> target(fleet, "REDIS", rf, "Redis", d.describe()));
+    dso.forEach((rf, c) -> target(fleet, "DSO", rf, "DSO", c.endpoints(), nodePids(c)));
+    redis.forEach((rf, d) -> target(fleet, "REDIS", rf, "Redis", d.describe(), List.of()));
     return measure(fleet);
   }
 
@@ -99,7 +102,12 @@ final class Throughput {
     return deployments;
   }
 
-  private void target(WorkerFleet fleet, String kind, int rf, String system, String how) {
+  private static List<Long> nodePids(NodeCluster c) {
+    return c.nodes().stream().map(NodeProcess::pid).toList();
+  }
+
+  private void target(
+      WorkerFleet fleet, String kind, int rf, String system, String how, List<Long> pids) {
     String name = system + "-rf" + rf;
     try {
       fleet.configure(kind + " " + name + " " + how + " " + plan.objects());
@@ -107,18 +115,27 @@ final class Throughput {
       throw new java.io.UncheckedIOException(e);
     }
     targets.put(name, new String[] {system, Integer.toString(rf)});
+    servers.put(name, pids);
   }
 
   private ThroughputResults measure(WorkerFleet fleet) throws Exception {
     Map<String, Integer> ops =
         Map.of(ThroughputResults.SIMPLE, 1, ThroughputResults.COMPLEX, plan.complex());
+    ThroughputResults r = new ThroughputResults();
     log("warming up " + targets.size() + " targets");
-    for (String name : targets.keySet()) {
-      for (int times : ops.values()) {
-        fleet.run(name, times, plan.warmupSeconds() * 1000L);
+    for (Map.Entry<String, String[]> t : targets.entrySet()) {
+      for (String op : List.of(ThroughputResults.SIMPLE, ThroughputResults.COMPLEX)) {
+        WarmUp.Outcome o =
+            WarmUp.run(
+                millis -> fleet.run(t.getKey(), ops.get(op), millis),
+                () -> compilerTicks(servers.get(t.getKey()), fleet.pids()),
+                plan.warmupSeconds(),
+                plan.warmupMaxSeconds(),
+                ThroughputPlan.WARMUP_WINDOW_MILLIS);
+        log(t.getKey() + " " + op + " warm-up: " + describe(o));
+        r.warmedUp(t.getValue()[0], Integer.parseInt(t.getValue()[1]), op, o);
       }
     }
-    ThroughputResults r = new ThroughputResults();
     for (int round = 1; round <= plan.rounds(); round++) {
       log("throughput round " + round + " of " + plan.rounds());
       for (Map.Entry<String, String[]> t : targets.entrySet()) {
@@ -129,6 +146,25 @@ final class Throughput {
       }
     }
     return r;
+  }
+
+  /** The JIT compilers' ticks of a target's servers (none for Redis) and of the client JVMs. */
+  private static long compilerTicks(List<Long> servers, List<Long> clients) throws Exception {
+    long t = 0;
+    for (long pid : servers) t += ProcCpu.compilerTicks(pid);
+    for (long pid : clients) t += ProcCpu.compilerTicks(pid);
+    return t;
+  }
+
+  /** "21 s, settled; ops/s (cores compiling): 18,013 (0.62) 24,683 (0.41) ...". */
+  private static String describe(WarmUp.Outcome o) {
+    StringBuilder b = new StringBuilder(String.format("%.0f s", o.seconds()));
+    b.append(o.settled() ? ", settled" : ", not settled by the cap");
+    b.append("; ops/s (cores compiling):");
+    for (int i = 0; i < o.windows().size(); i++) {
+      b.append(String.format(" %,.0f (%.2f)", o.windows().get(i), o.compiling().get(i)));
+    }
+    return b.toString();
   }
 
   private static void log(String s) {

@@ -27,6 +27,7 @@ final class ThroughputReport {
     b.append("## Throughput: shared integers under many client threads (seed Figure 3)\n\n");
     setup(b);
     table(b);
+    warmUps(b);
     ratios(b);
     goals(b);
     return b.toString();
@@ -46,8 +47,10 @@ final class ThroughputReport {
                 + " /dev/shm. Redis 7: rf 1 = %d shards (keys split by the client), rf n = one"
                 + " master + n-1 replicas with `WAIT n-1` after each write; append-only file with"
                 + " appendfsync %s on every server, in /dev/shm. %d s measured per (system, rf,"
-                + " operation) in %d interleaved rounds of %.1f s (the seed: 30 s), after %d s of"
-                + " warm-up each; ops/s is the mean of the rounds, min-max in brackets.%n%n",
+                + " operation) in %d interleaved rounds of %.1f s (the seed: 30 s), after a warm-up"
+                + " of at least %d s each that goes on in %.0f s windows until the rate stops"
+                + " rising (at most %d s; each point's is listed below the table); ops/s is the"
+                + " mean of the rounds, min-max in brackets.%n%n",
             p.clientThreads(),
             p.workers(),
             p.threads(),
@@ -64,7 +67,9 @@ final class ThroughputReport {
             p.seconds(),
             p.rounds(),
             p.millisPerRound() / 1000.0,
-            p.warmupSeconds()));
+            p.warmupSeconds(),
+            ThroughputPlan.WARMUP_WINDOW_MILLIS / 1000.0,
+            p.warmupMaxSeconds()));
   }
 
   private void table(StringBuilder b) {
@@ -83,6 +88,24 @@ final class ThroughputReport {
       }
     }
     b.append('\n');
+  }
+
+  /** One line per system: each point's warm-up, and the points still rising at the cap. */
+  private void warmUps(StringBuilder b) {
+    for (String system : List.of(DSO, REDIS)) {
+      if (!r.has(system)) continue;
+      StringBuilder line = new StringBuilder();
+      for (int rf : p.rfs()) {
+        for (String op : OPS) {
+          WarmUp.Outcome o = r.warmUp(system, rf, op);
+          if (o == null) continue;
+          line.append(line.length() == 0 ? "" : ", ")
+              .append(String.format("rf %d %s %.0f s", rf, op, o.seconds()))
+              .append(o.settled() ? "" : " (not settled)");
+        }
+      }
+      if (line.length() > 0) b.append("Warm-up, " + system + ": " + line + ".\n\n");
+    }
   }
 
   static String label(String system, int rf) {

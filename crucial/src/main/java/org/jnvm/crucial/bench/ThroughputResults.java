@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The throughput experiment's measurements: per (system, rf, operation), the rate of each round in
- * operations per second.
+ * operations per second, and how its warm-up went.
  */
 final class ThroughputResults {
   static final String DSO = "DSO";
@@ -16,6 +16,16 @@ final class ThroughputResults {
   static final String COMPLEX = "complex";
 
   private final Map<String, List<Double>> rounds = new LinkedHashMap<>();
+  private final Map<String, WarmUp.Outcome> warmUps = new LinkedHashMap<>();
+
+  void warmedUp(String system, int rf, String op, WarmUp.Outcome o) {
+    warmUps.put(key(system, rf, op), o);
+  }
+
+  /** The warm-up of a point, or null when it was not warmed up. */
+  WarmUp.Outcome warmUp(String system, int rf, String op) {
+    return warmUps.get(key(system, rf, op));
+  }
 
   void add(String system, int rf, String op, double opsPerSecond) {
     rounds.computeIfAbsent(key(system, rf, op), k -> new ArrayList<>()).add(opsPerSecond);

@@ -64,6 +64,11 @@ final class WorkerFleet implements AutoCloseable {
   }
 
   /** One timed phase on every worker at once; returns operations per second, all workers. */
+  /** The worker JVMs' process ids. */
+  List<Long> pids() {
+    return processes.stream().map(Process::pid).toList();
+  }
+
   double run(String target, int times, long millis) throws IOException {
     double rate = 0;
     for (String a : broadcast("RUN " + target + " " + times + " " + millis)) {

@@ -22,7 +22,7 @@ class ThroughputRunTest {
   @Test
   void aTinyRunMeasuresEveryRowAndWritesTheReportAndChart() throws Exception {
     boolean redis = RedisServer.available();
-    ThroughputPlan plan = new ThroughputPlan(1, 2, 10, 100, List.of(2), 1, 1, 0, redis);
+    ThroughputPlan plan = new ThroughputPlan(1, 2, 10, 100, List.of(2), 1, 1, 0, 0, redis);
     long before = ProcessHandle.current().descendants().count();
     ThroughputResults r;
     try (Resources res = new Resources()) {
