@@ -32,6 +32,9 @@ public final class DsoBench {
   private final BenchOptions o;
   private final Results r = new Results();
 
+  /** The latency rows' server processes (DSO nodes, redis-servers), for {@link #pinned}. */
+  private final List<Long> servers = new ArrayList<>();
+
   private DsoBench(BenchOptions o) {
     this.o = o;
   }
@@ -124,6 +127,9 @@ public final class DsoBench {
       log("starting 3 nodes with rf 1 and 3 nodes with rf 2");
       rf1.startAll();
       rf2.startAll();
+      for (NodeCluster c : List.of(rf1, rf2)) {
+        c.nodes().forEach(n -> servers.add(n.pid()));
+      }
       DsoClient d1 = res.keep(DsoClient.connect(rf1.endpoints()));
       DsoClient d2 = res.keep(DsoClient.connect(rf2.endpoints()));
       DsoClient.setDefault(d1);
@@ -142,18 +148,52 @@ public final class DsoBench {
   /**
    * Warms every operation of every target, then measures them in {@code ROUNDS} interleaved rounds
    * (each round: every target, every operation, ops/ROUNDS calls), so that a burst of load from
-   * elsewhere on the machine falls on all systems alike rather than on one row.
+   * elsewhere on the machine falls on all systems alike rather than on one row; then again pinned
+   * to one vCPU ({@link #pinned}).
    */
   private void latency(List<Target> targets) throws Exception {
-    int w = o.warmup;
-    int n = o.ops;
-    int perRound = Math.max(1, n / ROUNDS);
     log("warming up " + targets.size() + " systems");
+    warm(targets, o.warmup);
+    r.latency.putAll(measure(targets));
+    pinned(targets);
+  }
+
+  /**
+   * The same rows with this JVM, the DSO nodes and the redis-servers all on vCPU {@value
+   * #PINNED_CPU}, then unpinned again: no wake-up crosses vCPUs, so these rows show each system's
+   * own cost, where the unpinned ones are a draw between a fast and a slow wake-up mode on this VM
+   * (docs/crucial.md). Both are reported; the unpinned ones are the default deployment.
+   */
+  private void pinned(List<Target> targets) throws Exception {
+    if (!Affinity.available()) {
+      log("taskset not found: pinned latency rows skipped");
+      r.note("The latency rows pinned to one vCPU were not measured: taskset not found.");
+      return;
+    }
+    List<Long> pids = new ArrayList<>(servers);
+    pids.add(ProcessHandle.current().pid());
+    String all = Affinity.of(ProcessHandle.current().pid());
+    log("pinning " + pids.size() + " processes to vCPU " + PINNED_CPU + " (from " + all + ")");
+    Affinity.set(pids, PINNED_CPU);
+    try {
+      warm(targets, PINNED_REWARM); // caches and the scheduler settle on the one vCPU
+      r.pinned.putAll(measure(targets));
+    } finally {
+      Affinity.set(pids, all);
+    }
+  }
+
+  private static void warm(List<Target> targets, int calls) throws Exception {
     for (Target t : targets) {
       for (Latency.Op op : t.ops().values()) {
-        Latency.warm(op, w);
+        Latency.warm(op, calls);
       }
     }
+  }
+
+  /** {@code ROUNDS} interleaved rounds of every operation of every target: system, op, latency. */
+  private Map<String, Map<String, Latency>> measure(List<Target> targets) throws Exception {
+    int perRound = Math.max(1, o.ops / ROUNDS);
     Map<String, Map<String, Latency>> l = new java.util.LinkedHashMap<>();
     for (int round = 0; round < ROUNDS; round++) {
       log("latency round " + (round + 1) + " of " + ROUNDS);
@@ -165,9 +205,11 @@ public final class DsoBench {
         }
       }
     }
-    l.forEach((system, ops) -> ops.forEach((op, lat) -> r.latency(system, op, lat)));
+    return l;
   }
 
+  static final String PINNED_CPU = "0";
+  private static final int PINNED_REWARM = 2_000;
   private static final int ROUNDS = 5;
 
   private static Target dsoTarget(DsoClient dso, String system, boolean persistent) {
@@ -200,10 +242,11 @@ public final class DsoBench {
         redisTarget(res, "Redis always (disk)", "always", disk));
   }
 
-  private static Target redisTarget(Resources res, String system, String fsync, Path dir)
+  private Target redisTarget(Resources res, String system, String fsync, Path dir)
       throws Exception {
     log("starting " + system + " (AOF under " + dir + ")");
     RedisServer s = res.keep(RedisServer.start(fsync, dir.resolve(fsync), Ports.free()));
+    servers.add(s.pid());
     Jedis c = res.keep(s.client());
     byte[] key = "k1".getBytes(StandardCharsets.US_ASCII);
     byte[] kb = new byte[1024];
@@ -248,13 +291,13 @@ public final class DsoBench {
   /** What was measured, in order. */
   static final class Results {
     final Map<String, Map<String, Latency>> latency = new java.util.LinkedHashMap<>();
+
+    /** The same rows, every process on one vCPU; empty when taskset is missing. */
+    final Map<String, Map<String, Latency>> pinned = new java.util.LinkedHashMap<>();
+
     Shipping shipping;
     final List<double[]> monteCarlo = new ArrayList<>();
     final List<String> notes = new ArrayList<>();
-
-    void latency(String system, String op, Latency l) {
-      latency.computeIfAbsent(system, k -> new java.util.LinkedHashMap<>()).put(op, l);
-    }
 
     void monteCarlo(int workers, double mpointsPerSecond, double pi) {
       monteCarlo.add(new double[] {workers, mpointsPerSecond, pi});

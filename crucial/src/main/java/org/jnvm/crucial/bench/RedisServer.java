@@ -23,6 +23,10 @@ final class RedisServer implements AutoCloseable {
     this.process = process;
   }
 
+  long pid() {
+    return process.pid();
+  }
+
   /** Whether a redis-server binary is on the PATH. */
   static boolean available() {
     try {
