@@ -2,11 +2,11 @@ package org.jnvm.dso;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.jnvm.dso.server.LocalPorts;
 
 /** Ports and directories for test nodes: unique per test, removed afterwards. */
 final class TestNodes {
@@ -14,30 +14,11 @@ final class TestNodes {
 
   /** A port p such that p and p + 1 are free (JGroups TCP and its failure detector). */
   static int freePortPair() {
-    for (int i = 0; i < 100; i++) {
-      int p = freePort();
-      if (p < 65535 && isFree(p + 1)) {
-        return p;
-      }
-    }
-    throw new IllegalStateException("no free port pair found");
+    return LocalPorts.freePair();
   }
 
   static int freePort() {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static boolean isFree(int p) {
-    try {
-      new ServerSocket(p).close();
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
+    return LocalPorts.free();
   }
 
   /** A fresh directory in /dev/shm (or the temp dir where /dev/shm is missing). */

@@ -64,8 +64,15 @@ public final class NodeProcess implements AutoCloseable {
     t.start();
   }
 
-  /** Copies the node's output to its log and completes {@code ready} on "DSO-READY". */
+  /** Output lines an exit before "DSO-READY" quotes: a test's log directory is gone after it. */
+  private static final int TAIL_LINES = 30;
+
+  /**
+   * Copies the node's output to its log and completes {@code ready} on "DSO-READY", or fails it
+   * with the exit status and the output's last lines if the node exits first.
+   */
   private void watch(Process p, CompletableFuture<String> ready) {
+    java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
     try (BufferedReader r =
             new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         var w =
@@ -79,6 +86,8 @@ public final class NodeProcess implements AutoCloseable {
         w.write(line);
         w.newLine();
         w.flush();
+        if (tail.size() == TAIL_LINES) tail.removeFirst();
+        tail.addLast(line);
         if (line.startsWith("DSO-READY ")) {
           ready.complete(line.substring(10));
         }
@@ -86,8 +95,26 @@ public final class NodeProcess implements AutoCloseable {
     } catch (IOException e) {
       // the process is gone; reported below
     }
+    if (ready.isDone()) return;
     ready.completeExceptionally(
-        new IllegalStateException("node " + name + " exited before it was ready; log: " + log));
+        new IllegalStateException(
+            "node "
+                + name
+                + " exited before it was ready (exit status "
+                + exitStatus(p)
+                + "); log: "
+                + log
+                + "; its last lines:\n  "
+                + String.join("\n  ", tail)));
+  }
+
+  private static String exitStatus(Process p) {
+    try {
+      return p.waitFor(10, TimeUnit.SECONDS) ? Integer.toString(p.exitValue()) : "still running";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
   }
 
   public void awaitReady(long seconds) throws Exception {

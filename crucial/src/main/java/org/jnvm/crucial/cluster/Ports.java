@@ -2,39 +2,24 @@ package org.jnvm.crucial.cluster;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.jnvm.dso.server.LocalPorts;
 
 /** Free loopback ports and scratch directories in /dev/shm, for nodes started here. */
 public final class Ports {
   private Ports() {}
 
-  /** A free port. */
+  /** A free port for a node: {@link LocalPorts#free}. */
   public static int free() {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("no free port", e);
-    }
+    return LocalPorts.free();
   }
 
   /** A port p with p + 1 free too (JGroups' TCP port and its failure detector's). */
   public static int freePair() {
-    for (int i = 0; i < 100; i++) {
-      int p = free();
-      if (p < 65535) {
-        try {
-          new ServerSocket(p + 1).close();
-          return p;
-        } catch (IOException e) {
-          // taken: try another
-        }
-      }
-    }
-    throw new IllegalStateException("no free pair of ports after 100 tries");
+    return LocalPorts.freePair();
   }
 
   /** A new directory under /dev/shm (the temp directory where there is none). */
