@@ -60,7 +60,10 @@ final class Children {
       throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().put("PMEM_IS_PMEM_FORCE", "1");
-    pb.redirectError(log.toFile());
+    // Appending, as the output follower does: a plain redirect writes at its own offset and
+    // overwrote the stdout lines appended between the child's stderr writes.
+    Files.write(log, new byte[0]);
+    pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
     Process p = pb.start();
     AtomicLong lastLine = new AtomicLong(System.nanoTime());
     Thread reader = new Thread(() -> follow(p, log, progress, lastLine), "bench-child-output");
