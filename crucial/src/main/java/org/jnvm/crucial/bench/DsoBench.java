@@ -209,7 +209,7 @@ public final class DsoBench {
   }
 
   static final String PINNED_CPU = "0";
-  private static final int PINNED_REWARM = 2_000;
+  static final int PINNED_REWARM = 2_000;
   private static final int ROUNDS = 5;
 
   private static Target dsoTarget(DsoClient dso, String system, boolean persistent) {

@@ -41,7 +41,9 @@ final class Report {
         "## Latency, every process of the rows on one vCPU (microseconds)\n\nThe same rows"
             + " again with the client JVM, the DSO nodes and the redis-servers pinned to vCPU "
             + DsoBench.PINNED_CPU
-            + " (taskset), after 2,000 more calls per operation: no wake-up crosses vCPUs. On a"
+            + String.format(
+                " (taskset), after %,d more calls per operation: no wake-up crosses vCPUs. On a",
+                DsoBench.PINNED_REWARM)
             + " 2-vCPU VM such a wake-up costs 30-50 us and the unpinned rows land in a fast or a"
             + " slow mode from run to run (docs/crucial.md); pinned, each system's own cost shows."
             + " Both systems lose the second core here; the table above is the default"

@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -72,7 +73,7 @@ public final class NodeProcess implements AutoCloseable {
    * with the exit status and the output's last lines if the node exits first.
    */
   private void watch(Process p, CompletableFuture<String> ready) {
-    java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
+    ArrayDeque<String> tail = new ArrayDeque<>();
     try (BufferedReader r =
             new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         var w =
