@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
@@ -46,6 +47,32 @@ final class Box {
     this.version = version;
     this.deleted = deleted;
     this.sessions = sessions;
+  }
+
+  /** {@link #versionOf} of an absent object: below every written version (those start at 1). */
+  static final long NONE = -1;
+
+  /** Bytes before the type's name: MAGIC, FORMAT and the name's UTF length. */
+  private static final int HEADER = Integer.BYTES + 1 + Short.BYTES;
+
+  /**
+   * The version of an encoded box without decoding its table and state, or {@link #NONE} for null.
+   *
+   * @throws IllegalStateException when {@code b} is not a box
+   */
+  static long versionOf(byte[] b) {
+    if (b == null) {
+      return NONE;
+    }
+    ByteBuffer in = ByteBuffer.wrap(b);
+    if (b.length < HEADER || in.getInt() != MAGIC || in.get() != FORMAT) {
+      return decode(b).version; // throws, with the value's magic and format in the message
+    }
+    int typeLength = in.getShort() & 0xFFFF;
+    if (b.length < HEADER + typeLength + Long.BYTES) {
+      return decode(b).version;
+    }
+    return in.getLong(in.position() + typeLength);
   }
 
   static Box fresh(String type, byte[] state, long previousVersion) {

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.infinispan.Cache;
+import org.infinispan.context.Flag;
 import org.infinispan.distribution.DistributionManager;
 import org.infinispan.functional.FunctionalMap.ReadWriteMap;
 import org.infinispan.functional.impl.FunctionalMapImpl;
@@ -213,6 +214,14 @@ public final class DsoNode implements AutoCloseable {
     Address primary = dm.getCacheTopology().getDistribution(key).primary();
     String e = primary == null ? null : control.get(primary.toString());
     return e == null ? "" : e;
+  }
+
+  /** This node's own copy of a persistent object's box, or null (tests). */
+  byte[] localBox(String cacheKey) {
+    Cache<String, byte[]> c = manager.getCache(Caches.PERSISTENT);
+    return c.getAdvancedCache()
+        .withFlags(Flag.CACHE_MODE_LOCAL, Flag.SKIP_CACHE_LOAD)
+        .get(cacheKey);
   }
 
   ReadWriteMap<String, byte[]> map(boolean persistentObject) {

@@ -35,15 +35,38 @@ import org.jnvm.dso.wire.TypeRegistry;
  * Externalizable}, {@link CallRequest#encode}): default serialization of the function and its
  * record would describe every field of both classes in every message, which cost about a tenth of a
  * replicating node's CPU.
+ *
+ * <p><b>The primary's outcome travels with it.</b> Infinispan marshals the function for the backups
+ * after the primary has run it, so the message also carries what that run produced ({@link
+ * Shipped}): the version of the box it started from, the box it wrote (or none) and its reply. A
+ * backup whose box has that same version copies the written box instead of running the method
+ * again: the same bytes the re-run would produce, since a box's version names its content on every
+ * replica (every write bumps it, and backups apply the primary's writes in the primary's order),
+ * and the method is deterministic. A backup whose version differs (a replica behind or ahead after
+ * a topology change, or a retried command carrying an earlier attempt's outcome) runs the request
+ * as before. So at rf n a call runs its method once, not n times, and the backups skip decoding,
+ * invoking and re-encoding the state.
  */
 final class InvokeFunction
     implements Function<ReadWriteEntryView<String, byte[]>, byte[]>, Externalizable {
-  private static final long serialVersionUID = 2L;
+  private static final long serialVersionUID = 3L;
 
   /** Sessions idle longer than this (client clock) leave the table: 15 minutes. */
   static final long RETENTION_MS = 15 * 60_000L;
 
   private CallRequest req;
+
+  /** The outcome of the last run of this function on a box, or null before any run. */
+  private Shipped shipped;
+
+  /** The box written at this node by the last run (null: no write), set by {@link #write}. */
+  private byte[] written;
+
+  /**
+   * What a run produced: the version of the box it read ({@link Box#NONE} when absent), the box it
+   * wrote (null when it wrote nothing) and the function's return value.
+   */
+  record Shipped(long before, byte[] box, byte[] reply) {}
 
   InvokeFunction(CallRequest req) {
     this.req = req;
@@ -52,37 +75,89 @@ final class InvokeFunction
   /** For deserialization only: {@link #readExternal} sets the request. */
   public InvokeFunction() {}
 
+  /**
+   * Message layout: {@code int n, byte[n]} the encoded request, {@code bool} whether an outcome
+   * follows, then {@code long before, int k + byte[k] box (k = -1: no write), int k + byte[k]
+   * reply}.
+   */
   @Override
   public void writeExternal(ObjectOutput out) throws IOException {
-    byte[] b = req.encode(0);
-    out.writeInt(b.length);
-    out.write(b);
+    writeBytes(out, req.encode(0));
+    Shipped s = shipped;
+    out.writeBoolean(s != null);
+    if (s != null) {
+      out.writeLong(s.before());
+      writeBytes(out, s.box());
+      writeBytes(out, s.reply());
+    }
   }
 
   @Override
   public void readExternal(ObjectInput in) throws IOException {
-    int n = in.readInt();
-    if (n < 0 || n > Protocol.MAX_FRAME) {
-      throw new IOException("bad encoded call request length: " + n);
-    }
-    byte[] b = new byte[n];
-    in.readFully(b);
+    byte[] b = readBytes(in, "call request");
     DataInputStream r = CallRequest.reader(b);
     r.readLong(); // the id slot of the client frame's encoding, unused here
     req = CallRequest.decode(r);
+    if (in.readBoolean()) {
+      long before = in.readLong();
+      byte[] box = readBytes(in, "shipped box");
+      byte[] reply = readBytes(in, "shipped reply");
+      if (reply == null) {
+        throw new IOException("shipped outcome without a reply for " + req.cacheKey());
+      }
+      shipped = new Shipped(before, box, reply);
+    }
+  }
+
+  private static void writeBytes(ObjectOutput out, byte[] b) throws IOException {
+    out.writeInt(b == null ? -1 : b.length);
+    if (b != null) {
+      out.write(b);
+    }
+  }
+
+  private static byte[] readBytes(ObjectInput in, String what) throws IOException {
+    int n = in.readInt();
+    if (n < -1 || n > Protocol.MAX_FRAME) {
+      throw new IOException("bad " + what + " length: " + n);
+    }
+    if (n < 0) {
+      return null;
+    }
+    byte[] b = new byte[n];
+    in.readFully(b);
+    return b;
   }
 
   @Override
   public byte[] apply(ReadWriteEntryView<String, byte[]> view) {
-    try {
-      return run(view);
-    } catch (DsoException.NotSerializable e) {
-      return reply(false, Outcome.error(Outcome.REFUSED, "", e.getMessage()));
+    byte[] current = view.find().orElse(null);
+    long before = Box.versionOf(current);
+    Shipped s = shipped;
+    if (s != null && s.before() == before) {
+      if (s.box() != null) {
+        view.set(s.box());
+      }
+      return s.reply();
     }
+    shipped = null;
+    written = null;
+    byte[] reply;
+    try {
+      reply = run(view, current == null ? null : Box.decode(current));
+    } catch (DsoException.NotSerializable e) {
+      reply = reply(false, Outcome.error(Outcome.REFUSED, "", e.getMessage()));
+    }
+    shipped = new Shipped(before, written, reply);
+    return reply;
   }
 
-  private byte[] run(ReadWriteEntryView<String, byte[]> view) {
-    Box box = view.find().map(Box::decode).orElse(null);
+  /** The outcome of the last run, or null before any (tests). */
+  Shipped shipped() {
+    return shipped;
+  }
+
+  private byte[] run(ReadWriteEntryView<String, byte[]> view, Box box) {
     if (req.op() == CallRequest.EXISTS) {
       return reply(false, bool(box != null && !box.deleted));
     }
@@ -206,7 +281,8 @@ final class InvokeFunction
     }
     box.ageOut(req.time() - RETENTION_MS);
     box.version++;
-    view.set(box.encode());
+    written = box.encode();
+    view.set(written);
     return reply(woken > 0, outcome == null ? Outcome.PARKED_OUTCOME : outcome);
   }
 
