@@ -110,13 +110,18 @@ public final class DsoNode implements AutoCloseable {
   }
 
   /**
-   * Re-publishes this node's mark while waiting: nodes started at once may first form separate
-   * views, and the merge of the replicated control cache keeps one side's content only
-   * (ISPN000517), which can drop marks already published.
+   * Re-publishes this node's mark on every poll, after the check: nodes started at once may first
+   * form separate views, and after their merge the replicated control cache's copies can differ
+   * (ISPN000517: one side's topology is ignored), so a mark this node still holds locally may be
+   * missing on the others. Checking first makes the last put, the one after this node saw every
+   * expected member marked, happen in a view that holds them all: it reaches each of them. (Putting
+   * only when the local copy lacked the mark left a merged peer waiting for it until its start
+   * timed out.)
    */
   private boolean markedAndExpectedReady() {
-    if (!control.containsKey(config.name())) control.put(config.name(), endpoint());
-    return expectedReady();
+    boolean ready = expectedReady();
+    control.put(config.name(), endpoint());
+    return ready;
   }
 
   private boolean expectedReady() {
