@@ -21,17 +21,15 @@ import org.jnvm.dso.wire.Protocol;
 import org.jnvm.dso.wire.TypeRegistry;
 
 /**
- * Runs one call on the object's entry: on the primary owner under its lock; each backup then copies
- * the primary's write (below) or, when its box is not the one the primary read, runs the call
- * itself, which yields the same write because shared object methods are deterministic and
- * everything else read here (state, table, request) is replicated.
+ * Runs one call on the object's entry: on the primary owner under its lock, then again on each
+ * backup with the same input, which yields the same write because shared object methods are
+ * deterministic and everything else read here (state, table, request) is replicated.
  *
  * <p>Steps: (1) decode the box, or create it from the request's initial state; (2) answer a ticket
  * already in the table from the table (a retry: never applied twice); (3) invoke the method in a
- * {@link Calls} context, on the state this node decoded for the same box last time ({@link
- * StateCache}) or on a freshly decoded one; (4) record the outcome (or the parked ticket) and the
- * outcomes of the calls it completed; (5) write the box once. The result is a byte flag (1 when
- * parked calls were completed, so their nodes must be woken) followed by the encoded outcome.
+ * {@link Calls} context; (4) record the outcome (or the parked ticket) and the outcomes of the
+ * calls it completed; (5) write the box once. The result is a byte flag (1 when parked calls were
+ * completed, so their nodes must be woken) followed by the encoded outcome.
  *
  * <p>The function travels to the backups in the request's own binary encoding ({@link
  * Externalizable}, {@link CallRequest#encode}): default serialization of the function and its
@@ -63,9 +61,6 @@ final class InvokeFunction
 
   /** The box written at this node by the last run (null: no write), set by {@link #write}. */
   private byte[] written;
-
-  /** The box the current run read (the cache's own instance, for {@link StateCache}), or null. */
-  private byte[] read;
 
   /**
    * What a run produced: the version of the box it read ({@link Box#NONE} when absent), the box it
@@ -147,7 +142,6 @@ final class InvokeFunction
     }
     shipped = null;
     written = null;
-    read = current;
     byte[] reply;
     try {
       reply = run(view, current == null ? null : Box.decode(current));
@@ -226,10 +220,7 @@ final class InvokeFunction
   }
 
   private byte[] invoke(ReadWriteEntryView<String, byte[]> view, Box box, boolean created) {
-    Object state = created ? null : StateCache.SHARED.take(req.persistent(), req.cacheKey(), read);
-    if (state == null) {
-      state = Codec.decode(box.state, "state of " + req.type());
-    }
+    Object state = Codec.decode(box.state, "state of " + req.type());
     Object[] args = (Object[]) Codec.decode(req.args(), "arguments of " + req.method());
     Method m;
     try {
@@ -266,9 +257,7 @@ final class InvokeFunction
       return reply(false, outcome);
     }
     box.state = Codec.encode(state, "state of " + req.type());
-    byte[] reply = write(view, box, outcome, completions);
-    StateCache.SHARED.put(req.persistent(), req.cacheKey(), written, state);
-    return reply;
+    return write(view, box, outcome, completions);
   }
 
   /** Records the outcomes in the table, bumps the version and writes the box once. */

@@ -16,17 +16,6 @@ public final class CountingCell implements Cell, Serializable {
     this.value = value;
   }
 
-  /** Changes the state, then fails: the change must not reach any later call. */
-  public long addThenFail(long d) {
-    value += d;
-    throw new IllegalStateException("failed after adding " + d);
-  }
-
-  @org.jnvm.dso.objects.ReadOnly
-  public long peekAndChange() {
-    return value++; // breaks @ReadOnly's contract: the change must not be seen
-  }
-
   @Override
   public long add(long d) {
     RUNS.incrementAndGet();

@@ -112,36 +112,6 @@ class InvokeFunctionTest {
   }
 
   @Test
-  void theNextCallOnTheSameBoxUsesTheDecodedStateAndAFailedCallLeavesNoTrace() {
-    View v = new View();
-    new InvokeFunction(add(1, 5)).apply(v);
-    long hits = StateCache.SHARED.hits();
-    assertEquals(11L, result(new InvokeFunction(add(2, 6)).apply(v)));
-    assertEquals(hits + 1, StateCache.SHARED.hits(), "the second call decoded the state again");
-    byte[] failed = new InvokeFunction(call(3, "addThenFail", 100L)).apply(v);
-    Outcome o = Outcome.decode(java.util.Arrays.copyOfRange(failed, 1, failed.length));
-    assertEquals(Outcome.ERROR, o.kind());
-    assertEquals("failed after adding 100", o.message(), "the method itself must have failed");
-    assertEquals(
-        18L, result(new InvokeFunction(add(4, 7)).apply(v)), "the failed call's change leaked");
-    assertEquals(18L, result(new InvokeFunction(call(5, "peekAndChange")).apply(v)));
-    assertEquals(19L, result(new InvokeFunction(add(6, 1)).apply(v)), "a @ReadOnly change leaked");
-  }
-
-  @Test
-  void aBoxWrittenElsewhereIsDecodedNotTakenFromTheCache() throws Exception {
-    View primary = new View();
-    View backup = new View();
-    InvokeFunction first = new InvokeFunction(add(1, 5));
-    first.apply(primary);
-    travel(first).apply(backup);
-    primary.value = backup.value.clone(); // the same content, another array (a reload, a copy)
-    long misses = StateCache.SHARED.misses();
-    assertEquals(7L, result(new InvokeFunction(add(2, 2)).apply(primary)));
-    assertEquals(misses + 1, StateCache.SHARED.misses());
-  }
-
-  @Test
   void versionOfReadsTheHeaderAndRejectsWhatIsNotABox() {
     assertEquals(Box.NONE, Box.versionOf(null));
     Box b = Box.fresh(TYPE, new byte[] {1, 2}, 41);
@@ -163,20 +133,6 @@ class InvokeFunctionTest {
 
   private static CallRequest add(long seq, long d) {
     return add(7, seq, d);
-  }
-
-  private static CallRequest call(long seq, String method, Object... args) {
-    return new CallRequest(
-        CallRequest.INVOKE,
-        TYPE,
-        "k",
-        true,
-        7,
-        seq,
-        0,
-        method,
-        Codec.encode(args, "args"),
-        Codec.encode(new CountingCell(0), "init"));
   }
 
   private static CallRequest add(long session, long seq, long d) {
