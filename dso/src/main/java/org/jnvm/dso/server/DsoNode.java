@@ -120,7 +120,11 @@ public final class DsoNode implements AutoCloseable {
    */
   private boolean markedAndExpectedReady() {
     boolean ready = expectedReady();
-    control.put(config.name(), endpoint());
+    try {
+      control.put(config.name(), endpoint());
+    } catch (RuntimeException e) { // a member left or the view changed mid-put: poll again
+      return false;
+    }
     return ready;
   }
 

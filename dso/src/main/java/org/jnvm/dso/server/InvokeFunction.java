@@ -38,18 +38,24 @@ import org.jnvm.dso.wire.TypeRegistry;
  *
  * <p><b>The primary's outcome travels with it.</b> Infinispan marshals the function for the backups
  * after the primary has run it, so the message also carries what that run produced ({@link
- * Shipped}): the version of the box it started from, the box it wrote (or none) and its reply. A
- * backup whose box has that same version copies the written box instead of running the method
- * again: the same bytes the re-run would produce, since a box's version names its content on every
- * replica (every write bumps it, and backups apply the primary's writes in the primary's order),
- * and the method is deterministic. A backup whose version differs (a replica behind or ahead after
- * a topology change, or a retried command carrying an earlier attempt's outcome) runs the request
- * as before. So at rf n a call runs its method once, not n times, and the backups skip decoding,
- * invoking and re-encoding the state.
+ * Shipped}): the version and a 64-bit fingerprint of the box it started from, the box it wrote (or
+ * none) and its reply. A backup whose box has that same version and fingerprint copies the written
+ * box instead of running the method again: the same bytes the re-run would produce, since the
+ * method is deterministic and its input is the same box (up to a fingerprint collision). Any other
+ * backup runs the request as before: one behind or ahead after a topology change, one whose box has
+ * the version but not the content (a backup command rejected by a topology change and retried after
+ * later calls can leave replicas at one version with their calls in different orders), or a retried
+ * command carrying an earlier attempt's outcome. So at rf n a call normally runs its method once,
+ * not n times, and the backups skip decoding, invoking and re-encoding the state. Boxes or replies
+ * over {@link #SHIP_LIMIT} are not shipped: the backups re-run those calls, so no object's size is
+ * bounded by the message's.
  */
 final class InvokeFunction
     implements Function<ReadWriteEntryView<String, byte[]>, byte[]>, Externalizable {
   private static final long serialVersionUID = 3L;
+
+  /** The largest box or reply shipped to the backups (1 MiB); larger outcomes are re-run there. */
+  static final int SHIP_LIMIT = 1 << 20;
 
   /** Sessions idle longer than this (client clock) leave the table: 15 minutes. */
   static final long RETENTION_MS = 15 * 60_000L;
@@ -63,10 +69,19 @@ final class InvokeFunction
   private byte[] written;
 
   /**
-   * What a run produced: the version of the box it read ({@link Box#NONE} when absent), the box it
-   * wrote (null when it wrote nothing) and the function's return value.
+   * What a run produced: the version and {@link Box#fingerprint} of the box it read ({@link
+   * Box#NONE} and 0 when absent), the box it wrote (null when it wrote nothing) and the function's
+   * return value.
    */
-  record Shipped(long before, byte[] box, byte[] reply) {}
+  record Shipped(long before, long fingerprint, byte[] box, byte[] reply) {
+    boolean readFrom(long version, long print) {
+      return before == version && fingerprint == print;
+    }
+
+    boolean fitsAMessage() {
+      return (box == null || box.length <= SHIP_LIMIT) && reply.length <= SHIP_LIMIT;
+    }
+  }
 
   InvokeFunction(CallRequest req) {
     this.req = req;
@@ -77,16 +92,18 @@ final class InvokeFunction
 
   /**
    * Message layout: {@code int n, byte[n]} the encoded request, {@code bool} whether an outcome
-   * follows, then {@code long before, int k + byte[k] box (k = -1: no write), int k + byte[k]
-   * reply}.
+   * follows, then {@code long before, long fingerprint, int k + byte[k] box (k = -1: no write), int
+   * k + byte[k] reply}.
    */
   @Override
   public void writeExternal(ObjectOutput out) throws IOException {
     writeBytes(out, req.encode(0));
     Shipped s = shipped;
-    out.writeBoolean(s != null);
-    if (s != null) {
+    boolean ship = s != null && s.fitsAMessage();
+    out.writeBoolean(ship);
+    if (ship) {
       out.writeLong(s.before());
+      out.writeLong(s.fingerprint());
       writeBytes(out, s.box());
       writeBytes(out, s.reply());
     }
@@ -100,12 +117,13 @@ final class InvokeFunction
     req = CallRequest.decode(r);
     if (in.readBoolean()) {
       long before = in.readLong();
+      long fingerprint = in.readLong();
       byte[] box = readBytes(in, "shipped box");
       byte[] reply = readBytes(in, "shipped reply");
       if (reply == null) {
         throw new IOException("shipped outcome without a reply for " + req.cacheKey());
       }
-      shipped = new Shipped(before, box, reply);
+      shipped = new Shipped(before, fingerprint, box, reply);
     }
   }
 
@@ -133,8 +151,9 @@ final class InvokeFunction
   public byte[] apply(ReadWriteEntryView<String, byte[]> view) {
     byte[] current = view.find().orElse(null);
     long before = Box.versionOf(current);
+    long print = Box.fingerprint(current);
     Shipped s = shipped;
-    if (s != null && s.before() == before) {
+    if (s != null && s.readFrom(before, print)) {
       if (s.box() != null) {
         view.set(s.box());
       }
@@ -148,7 +167,7 @@ final class InvokeFunction
     } catch (DsoException.NotSerializable e) {
       reply = reply(false, Outcome.error(Outcome.REFUSED, "", e.getMessage()));
     }
-    shipped = new Shipped(before, written, reply);
+    shipped = new Shipped(before, print, written, reply);
     return reply;
   }
 

@@ -112,6 +112,47 @@ class InvokeFunctionTest {
   }
 
   @Test
+  void aBackupAtTheSameVersionWithOtherContentRunsTheRequest() throws Exception {
+    View primary = new View();
+    View backup = new View();
+    new InvokeFunction(add(1, 5)).apply(primary);
+    new InvokeFunction(add(1, 9)).apply(backup); // same version 1, other content
+    InvokeFunction second = new InvokeFunction(add(2, 1));
+    second.apply(primary);
+    int runs = CountingCell.RUNS.get();
+    byte[] reply = travel(second).apply(backup);
+    assertEquals(runs + 1, CountingCell.RUNS.get(), "copied a box read from other content");
+    assertEquals(10L, result(reply));
+    assertEquals(2, Box.versionOf(backup.value));
+  }
+
+  @Test
+  void anOutcomeOverTheShippingLimitIsLeftToTheBackupsToRerun() throws Exception {
+    TypeRegistry.register(BlobCell.class);
+    CallRequest touch =
+        new CallRequest(
+            CallRequest.INVOKE,
+            BlobCell.class.getName(),
+            "blob",
+            true,
+            7,
+            1,
+            0,
+            "touch",
+            Codec.encode(new Object[0], "args"),
+            Codec.encode(new BlobCell(InvokeFunction.SHIP_LIMIT + 1), "init"));
+    View primary = new View();
+    View backup = new View();
+    InvokeFunction f = new InvokeFunction(touch);
+    f.apply(primary);
+    assertNotNull(f.shipped());
+    InvokeFunction received = travel(f);
+    assertNull(received.shipped(), "a box over the limit travelled");
+    received.apply(backup);
+    assertArrayEquals(primary.value, backup.value);
+  }
+
+  @Test
   void versionOfReadsTheHeaderAndRejectsWhatIsNotABox() {
     assertEquals(Box.NONE, Box.versionOf(null));
     Box b = Box.fresh(TYPE, new byte[] {1, 2}, 41);
