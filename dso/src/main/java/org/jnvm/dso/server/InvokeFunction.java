@@ -112,6 +112,9 @@ final class InvokeFunction
   @Override
   public void readExternal(ObjectInput in) throws IOException {
     byte[] b = readBytes(in, "call request");
+    if (b == null) {
+      throw new IOException("a call message without its request");
+    }
     DataInputStream r = CallRequest.reader(b);
     r.readLong(); // the id slot of the client frame's encoding, unused here
     req = CallRequest.decode(r);
