@@ -9,20 +9,20 @@ import java.util.stream.Stream;
 import org.jnvm.dso.server.LocalPorts;
 
 /** Ports and directories for test nodes: unique per test, removed afterwards. */
-final class TestNodes {
+public final class TestNodes {
   private TestNodes() {}
 
   /** A port p such that p and p + 1 are free (JGroups TCP and its failure detector). */
-  static int freePortPair() {
+  public static int freePortPair() {
     return LocalPorts.freePair();
   }
 
-  static int freePort() {
+  public static int freePort() {
     return LocalPorts.free();
   }
 
   /** A fresh directory in /dev/shm (or the temp dir where /dev/shm is missing). */
-  static Path freshDir(String what) {
+  public static Path freshDir(String what) {
     try {
       Path base =
           Files.isDirectory(Path.of("/dev/shm"))
@@ -34,7 +34,7 @@ final class TestNodes {
     }
   }
 
-  static void deleteTree(Path dir) {
+  public static void deleteTree(Path dir) {
     if (dir == null || !Files.exists(dir)) {
       return;
     }

@@ -71,11 +71,55 @@ final class InvokeFunction
   /**
    * What a run produced: the version and {@link Box#fingerprint} of the box it read ({@link
    * Box#NONE} and 0 when absent), the box it wrote (null when it wrote nothing) and the function's
-   * return value.
+   * return value. After a local run the fingerprint is computed from the box read when first
+   * needed, so a call whose function never travels (no backups, no retry) never computes it.
    */
-  record Shipped(long before, long fingerprint, byte[] box, byte[] reply) {
-    boolean readFrom(long version, long print) {
-      return before == version && fingerprint == print;
+  static final class Shipped {
+    private final long before;
+    private final byte[] box;
+    private final byte[] reply;
+    private byte[] read; // the box read, until its fingerprint is taken
+    private long fingerprint;
+
+    private Shipped(long before, byte[] read, long fingerprint, byte[] box, byte[] reply) {
+      this.before = before;
+      this.read = read;
+      this.fingerprint = fingerprint;
+      this.box = box;
+      this.reply = reply;
+    }
+
+    static Shipped ran(long before, byte[] read, byte[] box, byte[] reply) {
+      return new Shipped(before, read, 0, box, reply);
+    }
+
+    static Shipped received(long before, long fingerprint, byte[] box, byte[] reply) {
+      return new Shipped(before, null, fingerprint, box, reply);
+    }
+
+    long before() {
+      return before;
+    }
+
+    byte[] box() {
+      return box;
+    }
+
+    byte[] reply() {
+      return reply;
+    }
+
+    long fingerprint() {
+      if (read != null) {
+        fingerprint = Box.fingerprint(read);
+        read = null;
+      }
+      return fingerprint;
+    }
+
+    /** Whether this outcome was computed from {@code current}, the box at this replica. */
+    boolean readFrom(byte[] current) {
+      return before == Box.versionOf(current) && fingerprint() == Box.fingerprint(current);
     }
 
     boolean fitsAMessage() {
@@ -126,7 +170,7 @@ final class InvokeFunction
       if (reply == null) {
         throw new IOException("shipped outcome without a reply for " + req.cacheKey());
       }
-      shipped = new Shipped(before, fingerprint, box, reply);
+      shipped = Shipped.received(before, fingerprint, box, reply);
     }
   }
 
@@ -153,10 +197,8 @@ final class InvokeFunction
   @Override
   public byte[] apply(ReadWriteEntryView<String, byte[]> view) {
     byte[] current = view.find().orElse(null);
-    long before = Box.versionOf(current);
-    long print = Box.fingerprint(current);
     Shipped s = shipped;
-    if (s != null && s.readFrom(before, print)) {
+    if (s != null && s.readFrom(current)) {
       if (s.box() != null) {
         view.set(s.box());
       }
@@ -170,7 +212,7 @@ final class InvokeFunction
     } catch (DsoException.NotSerializable e) {
       reply = reply(false, Outcome.error(Outcome.REFUSED, "", e.getMessage()));
     }
-    shipped = new Shipped(before, print, written, reply);
+    shipped = Shipped.ran(Box.versionOf(current), current, written, reply);
     return reply;
   }
 

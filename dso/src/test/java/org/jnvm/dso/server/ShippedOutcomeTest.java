@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.jnvm.dso.DsoClient;
+import org.jnvm.dso.TestNodes;
 import org.jnvm.dso.wire.TypeRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,14 +29,14 @@ class ShippedOutcomeTest {
   @BeforeAll
   static void start() throws Exception {
     TypeRegistry.register(CountingCell.class);
-    int[] ports = {LocalPorts.freePair(), LocalPorts.freePair()};
+    int[] ports = {TestNodes.freePortPair(), TestNodes.freePortPair()};
     List<String> peers = List.of("127.0.0.1[" + ports[0] + "]", "127.0.0.1[" + ports[1] + "]");
     String cluster = "shipped-" + ProcessHandle.current().pid();
     ExecutorService boot = Executors.newFixedThreadPool(2);
     try {
       List<Future<DsoNode>> starting = new ArrayList<>();
       for (int i = 0; i < 2; i++) {
-        Path dir = freshDir();
+        Path dir = TestNodes.freshDir("shipped");
         DIRS.add(dir);
         NodeConfig c =
             new NodeConfig(
@@ -65,7 +66,7 @@ class ShippedOutcomeTest {
   }
 
   @AfterAll
-  static void stop() throws Exception {
+  static void stop() {
     try {
       if (dso != null) {
         dso.close();
@@ -74,9 +75,7 @@ class ShippedOutcomeTest {
         n.close();
       }
     } finally {
-      for (Path d : DIRS) {
-        deleteTree(d);
-      }
+      DIRS.forEach(TestNodes::deleteTree);
     }
   }
 
@@ -101,20 +100,6 @@ class ShippedOutcomeTest {
       byte[] second = NODES.get(1).localBox(key);
       assertEquals(calls + 1, Box.versionOf(first), "creation and calls, object " + o);
       assertEquals(java.util.Arrays.toString(first), java.util.Arrays.toString(second));
-    }
-  }
-
-  private static Path freshDir() throws java.io.IOException {
-    Path base =
-        java.nio.file.Files.isDirectory(Path.of("/dev/shm"))
-            ? Path.of("/dev/shm")
-            : Path.of(System.getProperty("java.io.tmpdir"));
-    return java.nio.file.Files.createTempDirectory(base, "jnvm-dso-shipped-");
-  }
-
-  private static void deleteTree(Path dir) throws java.io.IOException {
-    try (var s = java.nio.file.Files.walk(dir)) {
-      s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     }
   }
 }
