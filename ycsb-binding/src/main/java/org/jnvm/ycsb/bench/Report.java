@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
  * The Markdown report: per thread count, throughput per workload and backend, ratios against the
- * file store and against volatile Infinispan, and latency percentiles per operation.
+ * file store and against volatile Infinispan, and latency percentiles per operation; with several
+ * thread counts, each count's throughput against the first's.
  */
 final class Report {
   private final RunInfo info;
@@ -33,6 +35,7 @@ final class Report {
   String markdown() {
     header();
     for (int t : info.options().threads) section(t);
+    scaling();
     backends();
     problems();
     return md.toString();
@@ -77,12 +80,38 @@ final class Report {
     line("");
     line("Throughput, K ops/s (load: inserts, not measured per operation):");
     table(targets, workloads, mine, r -> r.throughput() / 1e3, "%.1f");
+    measuredTime(targets, workloads, mine);
     ratio(targets, workloads, mine, Targets.FILE_STORE, "the file store (SoftIndexFileStore)");
     ratio(targets, workloads, mine, Targets.VOLATILE, "volatile Infinispan");
     ratio(targets, workloads, mine, Targets.VOLATILE_MAP, "a ConcurrentHashMap (no Infinispan)");
     ratio(targets, workloads, mine, Targets.PMDK, "PMDK (LLPL)");
     costs(targets, threads);
     latency(targets, workloads, mine);
+  }
+
+  /**
+   * How long each workload ran, when some ended at the operation cap before the time limit: a fast
+   * row's figure can then rest on a second or two, which moves more from run to run.
+   */
+  private void measuredTime(
+      List<String> targets, List<String> workloads, List<ResultsFile.Row> mine) {
+    Options o = info.options();
+    boolean capped =
+        o.seconds > 0
+            && mine.stream()
+                .anyMatch(r -> !r.workload().equals("load") && r.seconds() < o.seconds * 0.95);
+    if (!capped) return;
+    line("");
+    line(
+        String.format(
+            Locale.ROOT,
+            "Seconds measured (a workload ends at %.0f s or %,d operations; below %.0f s, the"
+                + " operations ended it):",
+            o.seconds,
+            o.ops,
+            o.seconds));
+    List<String> runs = workloads.stream().filter(w -> !w.equals("load")).toList();
+    table(targets, runs, mine, ResultsFile.Row::seconds, "%.1f");
   }
 
   /**
@@ -160,16 +189,26 @@ final class Report {
     line("|---|" + "---:|".repeat(targets.size()));
     for (String w : workloads) {
       ResultsFile.Row b = first(mine, base, w);
-      List<String> cells = new ArrayList<>();
-      for (String t : targets) {
-        ResultsFile.Row r = first(mine, t, w);
-        cells.add(
-            r == null || b == null
-                ? "-"
-                : String.format(Locale.ROOT, "%.2fx", r.throughput() / b.throughput()));
-      }
-      line("| " + name(w) + " | " + String.join(" | ", cells) + " |");
+      ratioRow(w, targets, t -> first(mine, t, w), t -> b);
     }
+  }
+
+  /** One table row: per target, its row's throughput over its base row's, or "-". */
+  private void ratioRow(
+      String w,
+      List<String> targets,
+      Function<String, ResultsFile.Row> of,
+      Function<String, ResultsFile.Row> baseOf) {
+    List<String> cells = new ArrayList<>();
+    for (String t : targets) {
+      ResultsFile.Row r = of.apply(t);
+      ResultsFile.Row b = baseOf.apply(t);
+      cells.add(
+          r == null || b == null
+              ? "-"
+              : String.format(Locale.ROOT, "%.2fx", r.throughput() / b.throughput()));
+    }
+    line("| " + name(w) + " | " + String.join(" | ", cells) + " |");
   }
 
   private void latency(List<String> targets, List<String> workloads, List<ResultsFile.Row> mine) {
@@ -198,6 +237,32 @@ final class Report {
                       Locale.ROOT, "%s / %s / %s", us(r.p50()), us(r.p99()), us(r.p999())));
         }
         line("| " + name(w) + " | " + op + " | " + String.join(" | ", cells) + " |");
+      }
+    }
+  }
+
+  /**
+   * With several thread counts: each further count's throughput against the first count's, per
+   * backend and workload (a row measured at one count only shows "-").
+   */
+  private void scaling() {
+    List<Integer> counts = info.options().threads;
+    if (counts.size() < 2) return;
+    int base = counts.get(0);
+    List<ResultsFile.Row> first = rows.stream().filter(r -> r.threads() == base).toList();
+    line("");
+    line("## Scaling with client threads");
+    for (int t : counts.subList(1, counts.size())) {
+      List<ResultsFile.Row> mine = rows.stream().filter(r -> r.threads() == t).toList();
+      if (mine.isEmpty() || first.isEmpty()) continue;
+      List<String> targets = present(mine, ResultsFile.Row::target);
+      line("");
+      line("Throughput with " + t + " client threads against " + base + ":");
+      line("");
+      line("| workload | " + String.join(" | ", targets) + " |");
+      line("|---|" + "---:|".repeat(targets.size()));
+      for (String w : order(present(mine, ResultsFile.Row::workload))) {
+        ratioRow(w, targets, x -> first(mine, x, w), x -> first(first, x, w));
       }
     }
   }
@@ -237,7 +302,7 @@ final class Report {
   }
 
   private static List<String> present(
-      List<ResultsFile.Row> rows, java.util.function.Function<ResultsFile.Row, String> f) {
+      List<ResultsFile.Row> rows, Function<ResultsFile.Row, String> f) {
     return rows.stream().map(f).distinct().toList();
   }
 

@@ -1,0 +1,88 @@
+package org.jnvm.ycsb.bench;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The report's tables from known figures, without running a benchmark. */
+class ReportTest {
+  @Test
+  void severalThreadCountsGetAScalingTableAgainstTheFirst() {
+    List<ResultsFile.Row> rows = new ArrayList<>();
+    rows.add(row("volatile", 1, "a", 400_000));
+    rows.add(row("jpdt", 1, "a", 300_000));
+    rows.add(row("jpdt", 1, "c", 500_000));
+    rows.add(row("volatile", 2, "a", 700_000));
+    rows.add(row("jpdt", 2, "a", 540_000));
+    rows.add(row("jpdt", 2, "c", 900_000));
+    rows.add(row("jpdt", 4, "c", 1_100_000));
+
+    String md = report(List.of(1, 2, 4), rows);
+
+    assertTrue(md.contains("## Scaling with client threads"), md);
+    String two = md.substring(md.indexOf("Throughput with 2 client threads against 1:"));
+    assertTrue(two.contains("| workload | volatile | jpdt |"), two);
+    assertTrue(two.contains("| A | 1.75x | 1.80x |"), two);
+    assertTrue(two.contains("| C | - | 1.80x |"), two); // volatile ran no C
+    String four = md.substring(md.indexOf("Throughput with 4 client threads against 1:"));
+    assertTrue(four.contains("| C | 2.20x |"), four);
+  }
+
+  @Test
+  void workloadsEndedByTheOperationCapShowTheirTime() {
+    Options o = Options.parse(new String[] {"--seconds", "3", "--ops", "1M"});
+    List<ResultsFile.Row> rows =
+        List.of(row("volatile", 1, "c", 1_000_000, 1.006), row("jpdt", 1, "c", 563_000, 1.776));
+    String md = report(o, rows);
+    assertTrue(md.contains("Seconds measured (a workload ends at 3 s or 1,000,000 operations"), md);
+    assertTrue(md.contains("| C | 1.0 | 1.8 |"), md);
+
+    List<ResultsFile.Row> full =
+        List.of(row("volatile", 1, "c", 300_000, 3.0), row("jpdt", 1, "c", 200_000, 2.9));
+    assertFalse(report(o, full).contains("Seconds measured"));
+  }
+
+  @Test
+  void oneThreadCountHasNoScalingTable() {
+    String md = report(List.of(1), List.of(row("jpdt", 1, "a", 300_000)));
+    assertFalse(md.contains("Scaling"), md);
+  }
+
+  private static String report(List<Integer> threads, List<ResultsFile.Row> rows) {
+    Options o = Options.parse(new String[0]);
+    o.threads = threads;
+    return report(o, rows);
+  }
+
+  private static String report(Options o, List<ResultsFile.Row> rows) {
+    RunInfo info =
+        new RunInfo(
+            "today",
+            o,
+            Path.of("heaps"),
+            List.of("volatile", "jpdt"),
+            "cpu",
+            2,
+            "memory",
+            "os",
+            "jdk",
+            "gateway",
+            "load");
+    return new Report(info, rows, List.of(), Map.of()).markdown();
+  }
+
+  private static ResultsFile.Row row(String target, int threads, String workload, double tput) {
+    return row(target, threads, workload, tput, Options.QUICK_SECONDS);
+  }
+
+  private static ResultsFile.Row row(
+      String target, int threads, String workload, double tput, double seconds) {
+    return new ResultsFile.Row(
+        target, threads, workload, 1000, seconds, tput, "READ", 1000, 1, 1, 2, 3, 0);
+  }
+}
