@@ -7,7 +7,7 @@ package org.jnvm.core.heap;
  * @param syncMapping map with MAP_SYNC (DAX file systems)
  * @param recoveryThreads threads for mark and sweep; 0 picks by heap size and cores
  * @param growthStep bytes of backing space reserved per growth step (and first, at creation); 0
- *     picks an eighth of what is reserved, from 64 MiB to 1 GiB
+ *     picks an eighth of what is reserved, from 64 MiB to 256 MiB
  */
 public record HeapOptions(
     boolean readOnly, boolean syncMapping, int recoveryThreads, long growthStep) {

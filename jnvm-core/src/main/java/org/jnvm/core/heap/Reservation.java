@@ -25,8 +25,15 @@ final class Reservation {
   /** The smallest growth step unless the heap options give one: 64 MiB. */
   static final long MIN_STEP = 64L << 20;
 
-  /** The largest automatic step (a step is an eighth of what is reserved, within these bounds). */
-  static final long MAX_STEP = 1L << 30;
+  /**
+   * The largest automatic step (a step is an eighth of what is reserved, within these bounds). The
+   * thread whose allocation grows the heap waits for the whole step's zeros: about 1.4 s per GiB on
+   * tmpfs on the 2-vCPU VM (JFR of the bench's paper-size workload D: one insert spent that long in
+   * the growth's {@code pwrite} when the limit was 1 GiB). Zeroing costs the same per byte whatever
+   * the step, and a growth's other work (sync, publish, premap) is small, so the steps stay small
+   * to bound that wait: about 0.35 s at 256 MiB.
+   */
+  static final long MAX_STEP = 256L << 20;
 
   /**
    * For tests of a full file system where none can be mounted: a reservation reaching past this
@@ -148,8 +155,12 @@ final class Reservation {
   }
 
   private long nextStep() {
-    if (step > 0) return step;
-    return Math.max(MIN_STEP, Math.min(MAX_STEP, (long) chunks * g.chunkSize() / 8));
+    return step > 0 ? step : automaticStep((long) chunks * g.chunkSize());
+  }
+
+  /** The step after {@code reserved} bytes when the heap options give none. */
+  static long automaticStep(long reserved) {
+    return Math.max(MIN_STEP, Math.min(MAX_STEP, reserved / 8));
   }
 
   private static long chunksOf(HeapGeometry g, long bytes) {

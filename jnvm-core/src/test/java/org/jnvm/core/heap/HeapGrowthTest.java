@@ -26,6 +26,19 @@ import org.junit.jupiter.api.Test;
 class HeapGrowthTest {
   static final long MIB = 1 << 20;
 
+  /**
+   * Automatic steps are an eighth of what is reserved, from 64 MiB to 256 MiB: the allocating
+   * thread waits for a whole step's zeros, about 1.4 s per GiB on tmpfs (Reservation.MAX_STEP).
+   */
+  @Test
+  void automaticStepsStayBetween64And256Mib() {
+    assertEquals(64 * MIB, Reservation.automaticStep(0));
+    assertEquals(64 * MIB, Reservation.automaticStep(512 * MIB));
+    assertEquals(128 * MIB, Reservation.automaticStep(1024 * MIB));
+    assertEquals(256 * MIB, Reservation.automaticStep(2048 * MIB));
+    assertEquals(256 * MIB, Reservation.automaticStep(5 * 1024 * MIB), "a paper-size heap");
+  }
+
   @Test
   void aLargeMaximumCostsNothingUntilUsed() throws Exception {
     long max = 1L << 40;
