@@ -27,11 +27,12 @@ final class Reservation {
 
   /**
    * The largest automatic step (a step is an eighth of what is reserved, within these bounds). The
-   * thread whose allocation grows the heap waits for the whole step's zeros: about 1.4 s per GiB on
-   * tmpfs on the 2-vCPU VM (JFR of the bench's paper-size workload D: one insert spent that long in
-   * the growth's {@code pwrite} when the limit was 1 GiB). Zeroing costs the same per byte whatever
-   * the step, and a growth's other work (sync, publish, premap) is small, so the steps stay small
-   * to bound that wait: about 0.35 s at 256 MiB.
+   * thread whose allocation grows the heap waits for the whole step's zeros, about 2.7 s per GiB on
+   * tmpfs on the 2-vCPU VM: in the bench's paper-size workload D, with the limit then at 1 GiB, an
+   * insert grew the 4.3 GB reservation by an eighth (530 MB) and spent 1.4 s in the growth's {@code
+   * pwrite} (JFR native samples). Zeroing costs the same per byte whatever the step, and a growth's
+   * other work (sync, publish, premap) is small, so steps stay small to bound that wait: about 0.7 s
+   * at 256 MiB.
    */
   static final long MAX_STEP = 256L << 20;
 

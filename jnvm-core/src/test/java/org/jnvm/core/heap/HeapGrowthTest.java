@@ -28,7 +28,7 @@ class HeapGrowthTest {
 
   /**
    * Automatic steps are an eighth of what is reserved, from 64 MiB to 256 MiB: the allocating
-   * thread waits for a whole step's zeros, about 1.4 s per GiB on tmpfs (Reservation.MAX_STEP).
+   * thread waits for a whole step's zeros, about 2.7 s per GiB on tmpfs (Reservation.MAX_STEP).
    */
   @Test
   void automaticStepsStayBetween64And256Mib() {

@@ -56,7 +56,10 @@ final class Report {
             o.records,
             o.seconds > 0
                 ? String.format(
-                    Locale.ROOT, "%.0f s or %,d operations, whichever ends first", o.seconds, o.ops)
+                    Locale.ROOT,
+                    "%s s or %,d operations, whichever ends first",
+                    seconds(o.seconds),
+                    o.ops)
                 : String.format(Locale.ROOT, "%,d operations", o.ops),
             o.warmUpSeconds,
             o.threads,
@@ -99,17 +102,19 @@ final class Report {
     boolean capped =
         o.seconds > 0
             && mine.stream()
-                .anyMatch(r -> !r.workload().equals("load") && r.seconds() < o.seconds * 0.95);
+                .anyMatch(
+                    r ->
+                        !r.workload().equals("load") && r.ops() >= Unit.opsOf(r.workload(), o.ops));
     if (!capped) return;
     line("");
     line(
         String.format(
             Locale.ROOT,
-            "Seconds measured (a workload ends at %.0f s or %,d operations; below %.0f s, the"
-                + " operations ended it):",
-            o.seconds,
+            "Seconds measured (a workload ends at %s s or %,d operations, E a tenth of them; below"
+                + " %s s, the operations ended it):",
+            seconds(o.seconds),
             o.ops,
-            o.seconds));
+            seconds(o.seconds)));
     List<String> runs = workloads.stream().filter(w -> !w.equals("load")).toList();
     table(targets, runs, mine, ResultsFile.Row::seconds, "%.1f");
   }
@@ -163,8 +168,7 @@ final class Report {
       ToDoubleFunction<ResultsFile.Row> value,
       String fmt) {
     line("");
-    line("| workload | " + String.join(" | ", targets) + " |");
-    line("|---|" + "---:|".repeat(targets.size()));
+    columns(targets);
     for (String w : workloads) {
       List<String> cells = new ArrayList<>();
       for (String t : targets) {
@@ -185,8 +189,7 @@ final class Report {
     line("");
     line("Throughput ratio against " + what + " (`" + base + "`):");
     line("");
-    line("| workload | " + String.join(" | ", targets) + " |");
-    line("|---|" + "---:|".repeat(targets.size()));
+    columns(targets);
     for (String w : workloads) {
       ResultsFile.Row b = first(mine, base, w);
       ratioRow(w, targets, t -> first(mine, t, w), t -> b);
@@ -204,7 +207,7 @@ final class Report {
       ResultsFile.Row r = of.apply(t);
       ResultsFile.Row b = baseOf.apply(t);
       cells.add(
-          r == null || b == null
+          r == null || b == null || !(b.throughput() > 0)
               ? "-"
               : String.format(Locale.ROOT, "%.2fx", r.throughput() / b.throughput()));
     }
@@ -250,21 +253,30 @@ final class Report {
     if (counts.size() < 2) return;
     int base = counts.get(0);
     List<ResultsFile.Row> first = rows.stream().filter(r -> r.threads() == base).toList();
-    line("");
-    line("## Scaling with client threads");
+    boolean headed = false;
     for (int t : counts.subList(1, counts.size())) {
       List<ResultsFile.Row> mine = rows.stream().filter(r -> r.threads() == t).toList();
       if (mine.isEmpty() || first.isEmpty()) continue;
+      if (!headed) {
+        line("");
+        line("## Scaling with client threads");
+        headed = true;
+      }
       List<String> targets = present(mine, ResultsFile.Row::target);
       line("");
       line("Throughput with " + t + " client threads against " + base + ":");
       line("");
-      line("| workload | " + String.join(" | ", targets) + " |");
-      line("|---|" + "---:|".repeat(targets.size()));
+      columns(targets);
       for (String w : order(present(mine, ResultsFile.Row::workload))) {
         ratioRow(w, targets, x -> first(mine, x, w), x -> first(first, x, w));
       }
     }
+  }
+
+  /** A table's header: the workload column, then one right-aligned column per target. */
+  private void columns(List<String> targets) {
+    line("| workload | " + String.join(" | ", targets) + " |");
+    line("|---|" + "---:|".repeat(targets.size()));
   }
 
   private void backends() {
@@ -318,6 +330,11 @@ final class Report {
 
   static String name(String w) {
     return w.equals("load") ? "load" : w.toUpperCase(Locale.ROOT);
+  }
+
+  /** Seconds as given: "3", "0.5". */
+  private static String seconds(double s) {
+    return s == Math.rint(s) ? String.format(Locale.ROOT, "%.0f", s) : Double.toString(s);
   }
 
   private static String us(double v) {

@@ -79,6 +79,11 @@ record Unit(
    * operations of the others (the same count for every target).
    */
   long opsOf(String w) {
+    return opsOf(w, ops);
+  }
+
+  /** Operations of workload {@code w} in a run of {@code ops} per workload. */
+  static long opsOf(String w, long ops) {
     return w.equals("e") ? Math.max(1, ops / 10) : ops;
   }
 

@@ -25,7 +25,10 @@ class ReportTest {
     String md = report(List.of(1, 2, 4), rows);
 
     assertTrue(md.contains("## Scaling with client threads"), md);
-    String two = md.substring(md.indexOf("Throughput with 2 client threads against 1:"));
+    String two =
+        md.substring(
+            md.indexOf("Throughput with 2 client threads against 1:"),
+            md.indexOf("Throughput with 4 client threads against 1:"));
     assertTrue(two.contains("| workload | volatile | jpdt |"), two);
     assertTrue(two.contains("| A | 1.75x | 1.80x |"), two);
     assertTrue(two.contains("| C | - | 1.80x |"), two); // volatile ran no C
@@ -34,23 +37,43 @@ class ReportTest {
   }
 
   @Test
-  void workloadsEndedByTheOperationCapShowTheirTime() {
-    Options o = Options.parse(new String[] {"--seconds", "3", "--ops", "1M"});
-    List<ResultsFile.Row> rows =
-        List.of(row("volatile", 1, "c", 1_000_000, 1.006), row("jpdt", 1, "c", 563_000, 1.776));
-    String md = report(o, rows);
-    assertTrue(md.contains("Seconds measured (a workload ends at 3 s or 1,000,000 operations"), md);
-    assertTrue(md.contains("| C | 1.0 | 1.8 |"), md);
-
-    List<ResultsFile.Row> full =
-        List.of(row("volatile", 1, "c", 300_000, 3.0), row("jpdt", 1, "c", 200_000, 2.9));
-    assertFalse(report(o, full).contains("Seconds measured"));
+  void oneThreadCountOrNoFurtherRowsHaveNoScalingSection() {
+    assertFalse(report(List.of(1), List.of(row("jpdt", 1, "a", 300_000))).contains("Scaling"));
+    assertFalse(report(List.of(1, 2), List.of(row("jpdt", 1, "a", 300_000))).contains("Scaling"));
   }
 
   @Test
-  void oneThreadCountHasNoScalingTable() {
-    String md = report(List.of(1), List.of(row("jpdt", 1, "a", 300_000)));
-    assertFalse(md.contains("Scaling"), md);
+  void aBaseWithoutThroughputGivesNoRatio() {
+    List<ResultsFile.Row> rows =
+        List.of(row("volatile", 1, "a", 0), row("jpdt", 1, "a", 0), row("jpdt", 2, "a", 500_000));
+    String md = report(List.of(1, 2), rows);
+    assertTrue(md.contains("| A | - | - |"), md); // against volatile, whose figure is 0
+    assertFalse(md.contains("Infinity") || md.contains("NaN"), md);
+  }
+
+  @Test
+  void workloadsEndedByTheOperationCapShowTheirTime() {
+    Options o = Options.parse(new String[] {"--seconds", "3", "--ops", "1M"});
+    List<ResultsFile.Row> capped =
+        List.of(
+            row("volatile", 1, "c", 1_000_000, 1_000_000, 1.0),
+            row("jpdt", 1, "c", 563_000, 1_000_000, 1.776));
+    String md = report(o, capped);
+    assertTrue(md.contains("Seconds measured (a workload ends at 3 s or 1,000,000 operations"), md);
+    assertTrue(md.contains("| C | 1.0 | 1.8 |"), md);
+
+    List<ResultsFile.Row> timed =
+        List.of(
+            row("volatile", 1, "c", 300_000, 900_000, 3.0),
+            row("jpdt", 1, "c", 200_000, 600_000, 3.0),
+            row("jpdt", 1, "load", 50_000, 1_000_000, 20.0)); // the load has no time limit
+    assertFalse(report(o, timed).contains("Seconds measured"));
+
+    List<ResultsFile.Row> e = List.of(row("jpdt", 1, "e", 40_000, 100_000, 2.5)); // E: a tenth
+    assertTrue(report(o, e).contains("| E | 2.5 |"));
+
+    Options exact = Options.parse(new String[] {"--seconds", "0", "--ops", "1M"});
+    assertFalse(report(exact, capped).contains("Seconds measured"), "no time limit to end early");
   }
 
   private static String report(List<Integer> threads, List<ResultsFile.Row> rows) {
@@ -77,12 +100,12 @@ class ReportTest {
   }
 
   private static ResultsFile.Row row(String target, int threads, String workload, double tput) {
-    return row(target, threads, workload, tput, Options.QUICK_SECONDS);
+    return row(target, threads, workload, tput, 1000, Options.QUICK_SECONDS);
   }
 
   private static ResultsFile.Row row(
-      String target, int threads, String workload, double tput, double seconds) {
+      String target, int threads, String workload, double tput, long ops, double seconds) {
     return new ResultsFile.Row(
-        target, threads, workload, 1000, seconds, tput, "READ", 1000, 1, 1, 2, 3, 0);
+        target, threads, workload, ops, seconds, tput, "READ", ops, 1, 1, 2, 3, 0);
   }
 }
