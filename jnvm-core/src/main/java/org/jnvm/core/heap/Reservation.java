@@ -31,8 +31,8 @@ final class Reservation {
    * tmpfs on the 2-vCPU VM: in the bench's paper-size workload D, with the limit then at 1 GiB, an
    * insert grew the 4.3 GB reservation by an eighth (530 MB) and spent 1.4 s in the growth's {@code
    * pwrite} (JFR native samples). Zeroing costs the same per byte whatever the step, and a growth's
-   * other work (sync, publish, premap) is small, so steps stay small to bound that wait: about 0.7 s
-   * at 256 MiB.
+   * other work (sync, publish, premap) is small, so steps stay small to bound that wait: about 0.7
+   * s at 256 MiB.
    */
   static final long MAX_STEP = 256L << 20;
 
