@@ -252,11 +252,11 @@ final class Report {
     List<Integer> counts = info.options().threads;
     if (counts.size() < 2) return;
     int base = counts.get(0);
-    List<ResultsFile.Row> first = rows.stream().filter(r -> r.threads() == base).toList();
+    List<ResultsFile.Row> baseRows = rows.stream().filter(r -> r.threads() == base).toList();
     boolean headed = false;
     for (int t : counts.subList(1, counts.size())) {
       List<ResultsFile.Row> mine = rows.stream().filter(r -> r.threads() == t).toList();
-      if (mine.isEmpty() || first.isEmpty()) continue;
+      if (mine.isEmpty() || baseRows.isEmpty()) continue;
       if (!headed) {
         line("");
         line("## Scaling with client threads");
@@ -268,7 +268,7 @@ final class Report {
       line("");
       columns(targets);
       for (String w : order(present(mine, ResultsFile.Row::workload))) {
-        ratioRow(w, targets, x -> first(mine, x, w), x -> first(first, x, w));
+        ratioRow(w, targets, x -> first(mine, x, w), x -> first(baseRows, x, w));
       }
     }
   }
