@@ -16,7 +16,10 @@ import org.jnvm.core.pmem.Pmem;
  * is handed out. When no free chunk fits a request, small chunks whose every slot is free and in
  * the central pool become free chunks again first ({@link #reclaimEmptyChunks}); when that is not
  * enough either, the heap grows: its {@link Reservation} backs more chunks, which join the free
- * chunks. The per-chunk arrays cover the reserved chunks only and grow with them.
+ * chunks. The per-chunk arrays cover the reserved chunks only and grow with them. With {@link
+ * HeapOptions#growAhead}, a claim that leaves less than half a step of free chunks also asks for a
+ * growth on the grower thread ({@link GrowAhead}), so that the allocation that runs out seldom has
+ * to wait for one.
  */
 final class Allocator {
   private final long base;
@@ -40,7 +43,19 @@ final class Allocator {
   private final LongStack[] central;
   private final ThreadLocal<ThreadCache> caches = ThreadLocal.withInitial(ThreadCache::new);
 
-  Allocator(long base, HeapGeometry g, Reservation reservation, String file, SweepResult swept) {
+  /** Growth ahead of need; null when the heap's options turn it off. */
+  private final GrowAhead ahead;
+
+  /** Set by {@link #close} under the reservation's lock: no growth starts after it. */
+  private boolean closed;
+
+  Allocator(
+      long base,
+      HeapGeometry g,
+      Reservation reservation,
+      String file,
+      SweepResult swept,
+      boolean growAhead) {
     this.base = base;
     this.g = g;
     this.reservation = reservation;
@@ -49,6 +64,17 @@ final class Allocator {
     this.freeChunks = swept.freeChunks();
     this.allocated = swept.live();
     this.central = swept.freeSlots();
+    this.ahead = growAhead ? new GrowAhead(this::growAhead) : null;
+  }
+
+  /**
+   * Stops growth: returns once no growth is in flight (one stores into the mapping, which the heap
+   * unmaps next), and none starts afterwards.
+   */
+  void close() {
+    synchronized (reservation) {
+      closed = true;
+    }
   }
 
   /** A zeroed object of {@code classId} with {@code payload} bytes; not yet durable. */
@@ -224,14 +250,38 @@ final class Allocator {
       synchronized (freeChunks) {
         if (findRun(n) >= 0) return;
       }
-      int from = reservation.chunks();
-      int to = reservation.grow(n, requested);
-      allocated.ensure(g.granules(to));
-      synchronized (freeChunks) {
-        chunks = java.util.Arrays.copyOf(chunks, to);
-        freeChunks.set(from, to);
-      }
+      addChunks(reservation.chunks(), reservation.grow(n, requested));
     }
+    if (ahead != null) ahead.resume();
+  }
+
+  /**
+   * The growth ahead of need ({@link GrowAhead}): one step, unless the heap is closed or at its
+   * maximum or has half a step of free chunks again (freed, or grown by an allocation meanwhile).
+   *
+   * @throws HeapFullException on a full file system
+   */
+  private void growAhead() {
+    synchronized (reservation) {
+      if (closed || reservation.chunks() >= g.chunkCount() || freeChunkCount() >= lowWater()) {
+        return;
+      }
+      addChunks(reservation.chunks(), reservation.grow(1, 0));
+    }
+  }
+
+  /** Chunks {@code [from, to)}, just reserved, join the free ones. Under the reservation's lock. */
+  private void addChunks(int from, int to) {
+    allocated.ensure(g.granules(to));
+    synchronized (freeChunks) {
+      chunks = java.util.Arrays.copyOf(chunks, to);
+      freeChunks.set(from, to);
+    }
+  }
+
+  /** Below this many free chunks a claim asks for a growth ahead: half the next step. */
+  private int lowWater() {
+    return (reservation.stepChunks() + 1) / 2;
   }
 
   private int claim(int n, long headDescriptor) {
@@ -245,6 +295,11 @@ final class Allocator {
       }
       Pmem.pfence();
       freeChunks.clear(c, c + n);
+      if (ahead != null
+          && reservation.chunks() < g.chunkCount()
+          && freeChunks.cardinality() < lowWater()) {
+        ahead.request();
+      }
       return c;
     }
   }

@@ -42,7 +42,8 @@ public final class Heap implements AutoCloseable {
     long[] nanos = new long[2];
     long[] anchors = {SuperblockLayout.rootsOffset(sb), SuperblockLayout.registryOffset(sb)};
     SweepResult swept = Recovery.markAndSweep(view, anchors, threads, nanos);
-    this.allocator = new Allocator(base, g, file.reservation, file.path.toString(), swept);
+    this.allocator =
+        new Allocator(base, g, file.reservation, file.path.toString(), swept, growsAhead(options));
     this.report =
         new RecoveryReport(
             file.path,
@@ -132,6 +133,7 @@ public final class Heap implements AutoCloseable {
       if (closed) return;
       closed = true;
     }
+    allocator.close(); // a growth in flight stores into the mapping: it ends before the unmap
     file.close();
   }
 
@@ -315,6 +317,15 @@ public final class Heap implements AutoCloseable {
     return allocator;
   }
 
+  /**
+   * Whether this heap grows on the grower thread: not read-only, and not under a store-tracking
+   * gateway backend (the crash simulator applies a fence of any thread to the session it explores,
+   * so another thread's fences would hide the workload's missing ones).
+   */
+  private static boolean growsAhead(HeapOptions options) {
+    return options.growAhead() && !options.readOnly() && !Pmem.backend().tracksStores();
+  }
+
   private void requireWritable(String op) {
     if (options.readOnly()) {
       throw new JnvmException("cannot " + op + " in a heap opened read-only: file=" + file.path);
@@ -353,7 +364,7 @@ public final class Heap implements AutoCloseable {
             pools(),
             0,
             0);
-    Allocator a = new Allocator(base, g, f.reservation, f.path.toString(), empty);
+    Allocator a = new Allocator(base, g, f.reservation, f.path.toString(), empty, false);
     long roots = a.reserve(Builtins.ROOT_SEGMENT, RootSegmentLayout.PAYLOAD);
     long registry = a.reserve(Builtins.REGISTRY_SEGMENT, RegistrySegmentLayout.PAYLOAD);
     Pmem.pwb(roots, ObjectLayout.HEADER + RootSegmentLayout.PAYLOAD);

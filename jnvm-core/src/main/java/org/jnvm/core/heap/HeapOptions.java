@@ -8,10 +8,18 @@ package org.jnvm.core.heap;
  * @param recoveryThreads threads for mark and sweep; 0 picks by heap size and cores
  * @param growthStep bytes of backing space reserved per growth step (and first, at creation); 0
  *     picks an eighth of what is reserved, from 64 MiB to 256 MiB
+ * @param growAhead grow on a background thread when less than half a step is left free, so that
+ *     allocations seldom wait for a growth (a heap then reserves up to one and a half steps more
+ *     than it uses); off, the allocation that finds no free chunk grows the heap and waits. Always
+ *     off under the crash simulator, which explores one thread's write-backs and fences
  */
 public record HeapOptions(
-    boolean readOnly, boolean syncMapping, int recoveryThreads, long growthStep) {
-  public static final HeapOptions DEFAULT = new HeapOptions(false, false, 0, 0);
+    boolean readOnly,
+    boolean syncMapping,
+    int recoveryThreads,
+    long growthStep,
+    boolean growAhead) {
+  public static final HeapOptions DEFAULT = new HeapOptions(false, false, 0, 0, true);
 
   public HeapOptions {
     if (recoveryThreads < 0) {
@@ -23,18 +31,22 @@ public record HeapOptions(
   }
 
   public HeapOptions withReadOnly(boolean v) {
-    return new HeapOptions(v, syncMapping, recoveryThreads, growthStep);
+    return new HeapOptions(v, syncMapping, recoveryThreads, growthStep, growAhead);
   }
 
   public HeapOptions withSyncMapping(boolean v) {
-    return new HeapOptions(readOnly, v, recoveryThreads, growthStep);
+    return new HeapOptions(readOnly, v, recoveryThreads, growthStep, growAhead);
   }
 
   public HeapOptions withRecoveryThreads(int n) {
-    return new HeapOptions(readOnly, syncMapping, n, growthStep);
+    return new HeapOptions(readOnly, syncMapping, n, growthStep, growAhead);
   }
 
   public HeapOptions withGrowthStep(long bytes) {
-    return new HeapOptions(readOnly, syncMapping, recoveryThreads, bytes);
+    return new HeapOptions(readOnly, syncMapping, recoveryThreads, bytes, growAhead);
+  }
+
+  public HeapOptions withGrowAhead(boolean v) {
+    return new HeapOptions(readOnly, syncMapping, recoveryThreads, growthStep, v);
   }
 }

@@ -26,13 +26,14 @@ final class Reservation {
   static final long MIN_STEP = 64L << 20;
 
   /**
-   * The largest automatic step (a step is an eighth of what is reserved, within these bounds). The
-   * thread whose allocation grows the heap waits for the whole step's zeros, about 2.7 s per GiB on
-   * tmpfs on the 2-vCPU VM: in the bench's paper-size workload D, with the limit then at 1 GiB, an
-   * insert grew the 4.3 GB reservation by an eighth (530 MB) and spent 1.4 s in the growth's {@code
-   * pwrite} (JFR native samples). Zeroing costs the same per byte whatever the step, and a growth's
-   * other work (sync, publish, premap) is small, so steps stay small to bound that wait: about 0.7
-   * s at 256 MiB.
+   * The largest automatic step (a step is an eighth of what is reserved, within these bounds). A
+   * growth's cost is its zeros: 0.33-0.37 s per GiB on tmpfs pages the machine has used before,
+   * 2.7-3.0 s per GiB on the benchmarks' 2-vCPU VM wherever the hypervisor backs a guest page at
+   * its first touch (1 GiB files written into /dev/shm with dd, 14 in a row: the first four fast,
+   * the rest slow). Growth ahead ({@link GrowAhead}) keeps that wait off allocations unless they
+   * outrun the grower thread; the bound caps the wait then, about 0.7 s at 256 MiB. In the bench's
+   * paper-size workload D, with the bound at 1 GiB and growth on the allocating thread, an insert
+   * waited 1.4 s for a 530 MB step (JFR native samples).
    */
   static final long MAX_STEP = 256L << 20;
 
@@ -41,6 +42,9 @@ final class Reservation {
    * file offset fails as ENOSPC would.
    */
   static volatile long failBeyond = Long.MAX_VALUE;
+
+  /** For tests: runs in each growth after the space is reserved, before the count is published. */
+  static volatile Runnable beforePublish = () -> {};
 
   private static final int ZEROS = 1 << 20;
 
@@ -128,6 +132,7 @@ final class Reservation {
     for (int to : new int[] {wanted, from + atLeast}) {
       try {
         back(path, channel, g, from, to);
+        beforePublish.run();
         ReservationLayout.publish(base, to);
         premap(from, to);
         chunks = to;
@@ -153,6 +158,11 @@ final class Reservation {
     int sink = 0;
     for (long a = base + g.chunkStart(from); a < end; a += PREMAP_STRIDE) sink += Pmem.getByte(a);
     premapSink = sink;
+  }
+
+  /** Chunks the next growth step adds (at least one). */
+  int stepChunks() {
+    return (int) Math.max(1, chunksOf(g, nextStep()));
   }
 
   private long nextStep() {

@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 import org.jnvm.core.pmem.Pmem;
 import org.junit.jupiter.api.Assumptions;
@@ -27,8 +29,9 @@ class HeapGrowthTest {
   static final long MIB = 1 << 20;
 
   /**
-   * Automatic steps are an eighth of what is reserved, from 64 MiB to 256 MiB: the allocating
-   * thread waits for a whole step's zeros, about 2.7 s per GiB on tmpfs (Reservation.MAX_STEP).
+   * Automatic steps are an eighth of what is reserved, from 64 MiB to 256 MiB: an allocation that
+   * outruns the grower thread waits for a whole step's zeros, up to 3 s per GiB
+   * (Reservation.MAX_STEP).
    */
   @Test
   void automaticStepsStayBetween64And256Mib() {
@@ -125,7 +128,10 @@ class HeapGrowthTest {
     long step = 8 * MIB;
     try (TestHeaps t = new TestHeaps();
         Heap h =
-            Heap.create(t.path("premap"), 256 * MIB, HeapOptions.DEFAULT.withGrowthStep(step))) {
+            Heap.create(
+                t.path("premap"),
+                256 * MIB,
+                HeapOptions.DEFAULT.withGrowthStep(step).withGrowAhead(false))) {
       long firstKib = h.reservedBytes() / 1024;
       assertResident(h, firstKib / 16, "a new heap of " + firstKib + " KiB");
       int first = h.reservedChunks();
@@ -159,6 +165,106 @@ class HeapGrowthTest {
       }
     }
     throw new IllegalStateException("no mapping holds address 0x" + Long.toHexString(address));
+  }
+
+  /**
+   * The claim that leaves less than half a step of free chunks asks the grower thread for a step:
+   * the heap grows while the thread that made the claim allocates nothing more, and the growth is
+   * durable (it is there on reopening).
+   */
+  @Test
+  void theGrowerThreadGrowsTheHeapAheadOfNeed() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("ahead");
+      HeapOptions o = HeapOptions.DEFAULT.withGrowthStep(MIB); // 16 chunks: asks below 8 free
+      int grown;
+      try (Heap h = Heap.create(p, 256 * MIB, o)) {
+        int first = h.reservedChunks();
+        // stops at the first node after the claim that crossed the mark: the growth may be done
+        while (h.freeChunks() >= 8 && h.reservedChunks() == first) fill(h, "a", 1);
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (h.reservedChunks() == first && System.nanoTime() < deadline) Thread.sleep(1);
+        assertEquals(
+            first + 16, h.reservedChunks(), "one step, while this thread allocated nothing");
+        assertTrue(h.freeChunks() >= 16, "free " + h.freeChunks());
+        grown = h.reservedChunks();
+      }
+      try (Heap h = Heap.open(p, o)) {
+        assertEquals(grown, h.reservedChunks());
+        assertTrue(h.verify().ok(), h.verify().toString());
+      }
+    }
+  }
+
+  /** Without growth ahead, only the allocation that finds no free chunk grows the heap. */
+  @Test
+  void withoutGrowthAheadTheAllocationThatRunsOutGrows() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      HeapOptions o = HeapOptions.DEFAULT.withGrowthStep(MIB).withGrowAhead(false);
+      try (Heap h = Heap.create(t.path("behind"), 256 * MIB, o)) {
+        int first = h.reservedChunks();
+        while (h.freeChunks() >= 8) fill(h, "b", 1);
+        Thread.sleep(300);
+        assertEquals(first, h.reservedChunks(), "nothing grew the heap past the mark");
+        int lowest = h.freeChunks();
+        while (h.reservedChunks() == first) {
+          lowest = Math.min(lowest, h.freeChunks());
+          fill(h, "b", 1);
+        }
+        assertEquals(0, lowest, "the heap grew only once no free chunk was left");
+        assertEquals(first + 16, h.reservedChunks());
+      }
+    }
+  }
+
+  /**
+   * Closing waits for a growth in flight, which stores the new count into the mapping the close
+   * unmaps: here the growth is held between its reservation and its publish while another thread
+   * closes the heap. The heap reopens with the new count and what it held.
+   */
+  @Test
+  void closingWaitsForAGrowthInFlight() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("closing");
+      HeapOptions o = HeapOptions.DEFAULT.withGrowthStep(MIB);
+      CountDownLatch held = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      Reservation.beforePublish =
+          () -> {
+            if (!Thread.currentThread().getName().equals("jnvm-heap-growth")) return;
+            held.countDown();
+            try {
+              release.await();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          };
+      int acked;
+      int first;
+      try {
+        Heap h = t.track(Heap.create(p, 256 * MIB, o));
+        first = h.reservedChunks();
+        while (h.freeChunks() >= 8) fill(h, "c", 1);
+        acked = count(h, "c");
+        assertTrue(held.await(30, TimeUnit.SECONDS), "the grower thread reached the publish");
+        Thread closer = new Thread(h::close, "closer");
+        closer.start();
+        closer.join(300);
+        // A close that did not wait has unmapped the heap: releasing the growth now would store
+        // into the unmapped range and kill the JVM, so the grower thread stays held then.
+        assertTrue(closer.isAlive(), "close returned while a growth was in flight");
+        release.countDown();
+        closer.join(30_000);
+        assertTrue(!closer.isAlive(), "close returned once the growth ended");
+      } finally {
+        Reservation.beforePublish = () -> {};
+      }
+      try (Heap h = Heap.open(p, o)) {
+        assertEquals(first + 16, h.reservedChunks(), "the growth was published before the close");
+        assertTrue(h.verify().ok(), h.verify().toString());
+        assertEquals(acked, count(h, "c"));
+      }
+    }
   }
 
   @Test
