@@ -1,6 +1,7 @@
 package org.jnvm.core.heap;
 
 import java.util.BitSet;
+import org.jnvm.core.JnvmException;
 import org.jnvm.core.pmem.Pmem;
 
 /**
@@ -37,6 +38,9 @@ final class Allocator {
 
   private final BitSet freeChunks;
 
+  /** The set bits of {@code freeChunks}, under its lock: a claim reads it, so it is kept. */
+  private int freeCount;
+
   /** Bit per granule: set while the object starting there is allocated. */
   private final Bitmap allocated;
 
@@ -62,6 +66,7 @@ final class Allocator {
     this.file = file;
     this.chunks = swept.chunks();
     this.freeChunks = swept.freeChunks();
+    this.freeCount = freeChunks.cardinality();
     this.allocated = swept.live();
     this.central = swept.freeSlots();
     this.ahead = growAhead ? new GrowAhead(this::growAhead) : null;
@@ -69,7 +74,8 @@ final class Allocator {
 
   /**
    * Stops growth: returns once no growth is in flight (one stores into the mapping, which the heap
-   * unmaps next), and none starts afterwards.
+   * unmaps next); a growth ahead queued later does nothing, and an allocation that needs one
+   * throws.
    */
   void close() {
     synchronized (reservation) {
@@ -155,7 +161,16 @@ final class Allocator {
 
   int freeChunkCount() {
     synchronized (freeChunks) {
-      return freeChunks.cardinality();
+      assert freeCount == freeChunks.cardinality()
+          : "free chunk count " + freeCount + " != " + freeChunks.cardinality();
+      return freeCount;
+    }
+  }
+
+  /** Reserved chunks in use, both counts taken together (a growth ahead may change them). */
+  int usedChunks() {
+    synchronized (freeChunks) {
+      return chunks.length - freeCount;
     }
   }
 
@@ -226,6 +241,13 @@ final class Allocator {
    * recovery would misparse. Costs one fence per 64 KiB chunk.
    */
   private int takeChunks(int n, long requested, long headDescriptor) {
+    int c = claimOrGrow(n, requested, headDescriptor);
+    // outside the lock: a request may start the grower thread
+    if (ahead != null && lowOnChunks()) ahead.request();
+    return c;
+  }
+
+  private int claimOrGrow(int n, long requested, long headDescriptor) {
     synchronized (freeChunks) {
       if (findRun(n) >= 0) return claim(n, headDescriptor);
     }
@@ -247,27 +269,39 @@ final class Allocator {
    */
   private void grow(int n, long requested) {
     synchronized (reservation) {
+      if (closed) throw new JnvmException("heap is closed: file=" + file);
       synchronized (freeChunks) {
         if (findRun(n) >= 0) return;
       }
-      addChunks(reservation.chunks(), reservation.grow(n, requested));
+      addChunks(reservation.chunks(), reservation.grow(n, requested, true));
     }
     if (ahead != null) ahead.resume();
   }
 
   /**
    * The growth ahead of need ({@link GrowAhead}): one step, unless the heap is closed or at its
-   * maximum or has half a step of free chunks again (freed, or grown by an allocation meanwhile).
+   * maximum or has half a step of free chunks again (freed, or grown by an allocation meanwhile). A
+   * whole step or nothing: one chunk at a time would leave growth ahead retrying at every claim.
    *
    * @throws HeapFullException on a full file system
    */
   private void growAhead() {
     synchronized (reservation) {
-      if (closed || reservation.chunks() >= g.chunkCount() || freeChunkCount() >= lowWater()) {
-        return;
-      }
-      addChunks(reservation.chunks(), reservation.grow(1, 0));
+      if (closed || !lowOnChunks()) return;
+      addChunks(reservation.chunks(), reservation.grow(1, 0, false));
     }
+  }
+
+  /** Fewer free chunks than half the next step, below the maximum: time to grow ahead. */
+  private boolean lowOnChunks() {
+    synchronized (freeChunks) {
+      return reservation.chunks() < g.chunkCount() && freeCount < lowWater();
+    }
+  }
+
+  /** True while a growth ahead is queued or running (for tests). */
+  boolean growingAhead() {
+    return ahead != null && ahead.pending();
   }
 
   /** Chunks {@code [from, to)}, just reserved, join the free ones. Under the reservation's lock. */
@@ -276,6 +310,7 @@ final class Allocator {
     synchronized (freeChunks) {
       chunks = java.util.Arrays.copyOf(chunks, to);
       freeChunks.set(from, to);
+      freeCount += to - from;
     }
   }
 
@@ -295,11 +330,7 @@ final class Allocator {
       }
       Pmem.pfence();
       freeChunks.clear(c, c + n);
-      if (ahead != null
-          && reservation.chunks() < g.chunkCount()
-          && freeChunks.cardinality() < lowWater()) {
-        ahead.request();
-      }
+      freeCount -= n;
       return c;
     }
   }
@@ -333,6 +364,7 @@ final class Allocator {
     synchronized (freeChunks) {
       for (int c = empty.nextSetBit(0); c >= 0; c = empty.nextSetBit(c + 1)) {
         chunks[c] = ChunkLayout.encode(ChunkLayout.FREE, 0);
+        if (!freeChunks.get(c)) freeCount++;
         freeChunks.set(c);
       }
     }
@@ -351,6 +383,7 @@ final class Allocator {
     synchronized (freeChunks) {
       for (int i = 0; i < n; i++) chunks[c + i] = ChunkLayout.encode(ChunkLayout.FREE, 0);
       freeChunks.set(c, c + n);
+      freeCount += n;
     }
   }
 }

@@ -20,9 +20,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * thread succeeds: that thread meets the same failure itself and reports it with its own request in
  * the message, and a full file system is not retried at every chunk.
  *
- * <p>One daemon thread serves every heap of the process and exits after a few idle seconds: a JVM
- * exiting while it grows a heap is a crash in the middle of a growth, which {@link Reservation}'s
- * crash argument covers.
+ * <p>One daemon thread serves every heap of the process, one growth at a time (a growth that waits
+ * for an allocating thread's growth of its heap delays the other heaps' too), and exits after a few
+ * idle seconds: a JVM exiting while it grows a heap is a crash in the middle of a growth, which
+ * {@link Reservation}'s crash argument covers.
  */
 final class GrowAhead {
   private static final ThreadPoolExecutor GROWER =
@@ -35,6 +36,7 @@ final class GrowAhead {
           r -> {
             Thread t = new Thread(r, "jnvm-heap-growth");
             t.setDaemon(true);
+            t.setContextClassLoader(null); // not the first allocating thread's
             return t;
           });
 
@@ -47,10 +49,22 @@ final class GrowAhead {
     this.growth = growth;
   }
 
-  /** Queues a growth unless one is pending or a failure stopped growing ahead. */
+  /**
+   * Queues a growth unless one is pending or a failure stopped growing ahead. If the grower thread
+   * cannot be started, nothing is queued: the allocation that runs out grows the heap itself.
+   */
   void request() {
     if (stopped || !pending.compareAndSet(false, true)) return;
-    GROWER.execute(this::run);
+    try {
+      GROWER.execute(this::run);
+    } catch (RuntimeException | OutOfMemoryError e) { // rejected, or no native thread
+      pending.set(false);
+    }
+  }
+
+  /** True while a growth is queued or running (for tests). */
+  boolean pending() {
+    return pending.get();
   }
 
   /** A growth on an allocating thread succeeded: growing ahead may succeed again. */
@@ -61,8 +75,11 @@ final class GrowAhead {
   private void run() {
     try {
       growth.run();
+    } catch (HeapFullException e) {
+      stopped = true; // the next growth on an allocating thread meets it and reports it
     } catch (RuntimeException e) {
-      stopped = true; // the next growth on an allocating thread reports it
+      stopped = true;
+      System.err.println("[jnvm] growing a heap ahead of need failed, stopped: " + e);
     } finally {
       pending.set(false);
     }

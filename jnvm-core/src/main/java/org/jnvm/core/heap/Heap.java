@@ -260,7 +260,7 @@ public final class Heap implements AutoCloseable {
 
   /** Bytes of the reserved chunks in use (chunks not free), a chunk granularity figure. */
   public long usedBytes() {
-    return (long) (allocator.reservedChunks() - allocator.freeChunkCount()) * g.chunkSize();
+    return (long) allocator.usedChunks() * g.chunkSize();
   }
 
   public boolean readOnly() {

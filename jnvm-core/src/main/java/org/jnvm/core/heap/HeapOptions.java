@@ -30,6 +30,11 @@ public record HeapOptions(
     }
   }
 
+  /** The options as they were before {@code growAhead}: it is on. */
+  public HeapOptions(boolean readOnly, boolean syncMapping, int recoveryThreads, long growthStep) {
+    this(readOnly, syncMapping, recoveryThreads, growthStep, true);
+  }
+
   public HeapOptions withReadOnly(boolean v) {
     return new HeapOptions(v, syncMapping, recoveryThreads, growthStep, growAhead);
   }

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import org.jnvm.core.pmem.Pmem;
 
 /**
@@ -43,8 +44,11 @@ final class Reservation {
    */
   static volatile long failBeyond = Long.MAX_VALUE;
 
-  /** For tests: runs in each growth after the space is reserved, before the count is published. */
-  static volatile Runnable beforePublish = () -> {};
+  /**
+   * For tests: runs in each growth, with the heap's file, after the space is reserved and before
+   * the count is published.
+   */
+  static volatile Consumer<Path> beforePublish = p -> {};
 
   private static final int ZEROS = 1 << 20;
 
@@ -118,28 +122,32 @@ final class Reservation {
 
   /**
    * Grows by a step, and at least by {@code atLeast} chunks, up to the maximum; returns the new
-   * count. If the file system cannot hold a whole step, tries {@code atLeast} alone.
+   * count. If the file system cannot hold a whole step and {@code fallback} is set, tries {@code
+   * atLeast} alone.
    *
    * @throws HeapFullException at the maximum size, or when the file system is full
    */
-  synchronized int grow(int atLeast, long requested) {
+  synchronized int grow(int atLeast, long requested, boolean fallback) {
     int from = chunks;
     if (from >= g.chunkCount() || (long) from + atLeast > g.chunkCount()) {
       throw new HeapFullException(atMaximum(requested));
     }
     int wanted = (int) Math.min(g.chunkCount(), from + Math.max(atLeast, chunksOf(g, nextStep())));
     IOException failure = null;
-    for (int to : new int[] {wanted, from + atLeast}) {
+    int[] sizes =
+        fallback && wanted > from + atLeast
+            ? new int[] {wanted, from + atLeast}
+            : new int[] {wanted};
+    for (int to : sizes) {
       try {
         back(path, channel, g, from, to);
-        beforePublish.run();
+        beforePublish.accept(path);
         ReservationLayout.publish(base, to);
         premap(from, to);
         chunks = to;
         return to;
       } catch (IOException e) {
         failure = e;
-        if (to == from + atLeast) break;
       }
     }
     throw fileSystemFull(requested, failure);

@@ -32,10 +32,11 @@ final class ReservationLayout {
   /**
    * Stores the new count and writes it back (the growth's commit point). The write-back is
    * required: {@code GrowthCrashTest} fails without it (an image holds an object in a chunk the
-   * record does not reserve). The fence is redundant under the publish protocol, since an object in
-   * a new chunk is persisted with a fence before anything links it, and that fence orders this
-   * write-back too (the test passes without it); it is kept so that a hand-written publish path
-   * cannot get it wrong, at one fence per growth step.
+   * record does not reserve). The fence is required: a growth may run on the grower thread ({@link
+   * GrowAhead}), and an allocating thread's fence orders only its own write-backs, so without this
+   * one an object in a new chunk could be durable and linked while the count is not. Only where the
+   * growth runs on the allocating thread (always under the crash simulator, which is why {@code
+   * GrowthCrashTest} passes without the fence) does the object's own fence order it too.
    */
   static void publish(long base, long chunks) {
     Pmem.putLong(base + OFFSET, chunks);

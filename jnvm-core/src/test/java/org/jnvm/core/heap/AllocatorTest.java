@@ -31,6 +31,8 @@ class AllocatorTest {
       h.roots().put("small", small);
       assertTrue(h.verify().ok(), () -> h.verify().toString());
       assertEquals(300_000, h.roots().<Blob>get("big").payloadSize());
+      int free = h.freeChunks(); // also checks the allocator's count against its bitmap
+      assertTrue(free >= h.chunkCount() - 12, "the nodes' chunks are free again: " + free);
     }
   }
 

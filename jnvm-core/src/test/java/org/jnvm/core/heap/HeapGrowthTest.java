@@ -196,7 +196,50 @@ class HeapGrowthTest {
     }
   }
 
-  /** Without growth ahead, only the allocation that finds no free chunk grows the heap. */
+  /**
+   * A growth ahead that fails (here the file system has room for less than a step) adds nothing,
+   * not even one chunk, and stops growing ahead: once there is room again, the heap grows only when
+   * an allocation runs out of free chunks, and after that growth ahead resumes.
+   */
+  @Test
+  void aFailedGrowthAheadStopsItUntilAnAllocationGrowsTheHeap() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      HeapOptions o = HeapOptions.DEFAULT.withGrowthStep(MIB);
+      Heap h = t.track(Heap.create(t.path("stops"), 256 * MIB, o));
+      int first = h.reservedChunks();
+      Reservation.failBeyond = h.reservedBytes() + MIB / 2;
+      try {
+        while (h.freeChunks() >= 8) fill(h, "s", 1);
+        awaitNoGrowthAhead(h);
+      } finally {
+        Reservation.failBeyond = Long.MAX_VALUE;
+      }
+      assertEquals(first, h.reservedChunks(), "the failed growth ahead added nothing");
+      int lowest = h.freeChunks();
+      while (h.reservedChunks() == first) {
+        lowest = Math.min(lowest, h.freeChunks());
+        fill(h, "s", 1);
+      }
+      assertEquals(0, lowest, "stopped: only an allocation that ran out grew the heap");
+      int second = h.reservedChunks();
+      assertEquals(first + 16, second);
+      while (h.freeChunks() >= 8 && h.reservedChunks() == second) fill(h, "s", 1);
+      awaitNoGrowthAhead(h);
+      assertEquals(second + 16, h.reservedChunks(), "resumed: the grower thread grew it");
+      assertTrue(h.verify().ok(), h.verify().toString());
+    }
+  }
+
+  private static void awaitNoGrowthAhead(Heap h) throws InterruptedException {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (h.allocator().growingAhead() && System.nanoTime() < deadline) Thread.sleep(1);
+    assertTrue(!h.allocator().growingAhead(), "the growth ahead ended");
+  }
+
+  /**
+   * Without growth ahead, only the allocation that finds no free chunk grows the heap (the pause
+   * past the mark would let a grower thread, if the option were ignored, grow it).
+   */
   @Test
   void withoutGrowthAheadTheAllocationThatRunsOutGrows() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
@@ -230,8 +273,8 @@ class HeapGrowthTest {
       CountDownLatch held = new CountDownLatch(1);
       CountDownLatch release = new CountDownLatch(1);
       Reservation.beforePublish =
-          () -> {
-            if (!Thread.currentThread().getName().equals("jnvm-heap-growth")) return;
+          file -> {
+            if (!file.equals(p)) return;
             held.countDown();
             try {
               release.await();
@@ -249,15 +292,16 @@ class HeapGrowthTest {
         assertTrue(held.await(30, TimeUnit.SECONDS), "the grower thread reached the publish");
         Thread closer = new Thread(h::close, "closer");
         closer.start();
-        closer.join(300);
+        while (closer.isAlive() && closer.getState() != Thread.State.BLOCKED) Thread.sleep(1);
         // A close that did not wait has unmapped the heap: releasing the growth now would store
-        // into the unmapped range and kill the JVM, so the grower thread stays held then.
-        assertTrue(closer.isAlive(), "close returned while a growth was in flight");
+        // into the unmapped range and kill the JVM, so the grower thread stays held then (and
+        // later growths ahead in this JVM wait behind it).
+        assertEquals(Thread.State.BLOCKED, closer.getState(), "close waits for the growth");
         release.countDown();
         closer.join(30_000);
         assertTrue(!closer.isAlive(), "close returned once the growth ended");
       } finally {
-        Reservation.beforePublish = () -> {};
+        Reservation.beforePublish = file -> {};
       }
       try (Heap h = Heap.open(p, o)) {
         assertEquals(first + 16, h.reservedChunks(), "the growth was published before the close");
