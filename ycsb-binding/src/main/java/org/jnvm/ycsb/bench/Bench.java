@@ -56,13 +56,16 @@ public final class Bench {
     Map<Unit, String> failures = new LinkedHashMap<>();
     for (int i = 0; i < units.size(); i++) {
       Unit u = units.get(i);
+      double before = CoreDistance.roundTripNanos();
       String failure = runChild(u, out, "(" + (i + 1) + "/" + units.size() + ") ", console);
+      CoresFile.append(u, before, CoreDistance.roundTripNanos());
       if (failure != null) failures.put(u, failure);
     }
     Path tsv = out.resolve("results.tsv");
     List<ResultsFile.Row> rows = ResultsFile.read(tsv);
     List<CostsFile.Row> costs = CostsFile.read(CostsFile.beside(tsv));
-    String report = new Report(info, rows, costs, failures).markdown();
+    List<CoresFile.Row> cores = CoresFile.read(CoresFile.beside(tsv));
+    String report = new Report(info, rows, costs, cores, failures).markdown();
     Files.writeString(out.resolve("report.md"), report);
     if (!rows.isEmpty()) Chart.write(rows, info, out.resolve("chart.png"));
     console.println();

@@ -77,7 +77,8 @@ final class Remote {
       byNodes.put(nodes, rows);
       RunInfo info = RunInfo.capture(o, heapDir, units);
       String report =
-          new Report(info, rows, CostsFile.read(CostsFile.beside(tsv)), failures).markdown();
+          new Report(info, rows, CostsFile.read(CostsFile.beside(tsv)), List.of(), failures)
+              .markdown();
       Files.writeString(dir.resolve("report.md"), header(nodes) + report);
       if (!rows.isEmpty()) Chart.write(rows, info, dir.resolve("chart.png"));
     }

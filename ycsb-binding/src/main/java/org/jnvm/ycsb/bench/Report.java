@@ -18,6 +18,7 @@ final class Report {
   private final RunInfo info;
   private final List<ResultsFile.Row> rows;
   private final List<CostsFile.Row> costs;
+  private final List<CoresFile.Row> cores;
   private final Map<Unit, String> failures;
   private final StringBuilder md = new StringBuilder();
 
@@ -25,10 +26,12 @@ final class Report {
       RunInfo info,
       List<ResultsFile.Row> rows,
       List<CostsFile.Row> costs,
+      List<CoresFile.Row> cores,
       Map<Unit, String> failures) {
     this.info = info;
     this.rows = rows;
     this.costs = costs;
+    this.cores = cores;
     this.failures = failures;
   }
 
@@ -71,6 +74,49 @@ final class Report {
     line("- OS: " + info.os() + "; load average at start: " + info.load());
     line("- JDK: " + info.jdk());
     line("- J-NVM gateway backend (`Pmem`): " + info.gateway());
+    coreDistance();
+  }
+
+  /**
+   * The core-to-core round trips around the units, and the units that ran while two CPUs were far
+   * apart: their rows with several threads, or with much shared state, are slower for it.
+   */
+  private void coreDistance() {
+    if (cores.isEmpty()) return;
+    double lo = Double.MAX_VALUE;
+    double hi = 0;
+    List<String> far = new ArrayList<>();
+    for (CoresFile.Row c : cores) {
+      lo = Math.min(lo, Math.min(c.beforeNs(), c.afterNs()));
+      hi = Math.max(hi, c.worstNs());
+      if (c.worstNs() > CoreDistance.FAR_NANOS) {
+        far.add(
+            String.format(
+                Locale.ROOT,
+                "%s with %d thread%s (%s): %.0f / %.0f ns",
+                c.target(),
+                c.threads(),
+                c.threads() == 1 ? "" : "s",
+                c.workloads().toUpperCase(Locale.ROOT),
+                c.beforeNs(),
+                c.afterNs()));
+      }
+    }
+    line(
+        String.format(
+            Locale.ROOT,
+            "- Core-to-core round trip (one cache line passed between two threads of the runner,"
+                + " before and after each unit): %.0f-%.0f ns",
+            lo,
+            hi));
+    if (far.isEmpty()) return;
+    line(
+        String.format(
+            Locale.ROOT,
+            "- **Far apart** (above %.0f ns: every cache line two threads both write costs several"
+                + " times more, which slows rows with several client threads most) before / after: %s",
+            CoreDistance.FAR_NANOS,
+            String.join("; ", far)));
   }
 
   private void section(int threads) {

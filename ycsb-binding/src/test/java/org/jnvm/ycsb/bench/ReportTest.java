@@ -76,6 +76,37 @@ class ReportTest {
     assertFalse(report(exact, capped).contains("Seconds measured"), "no time limit to end early");
   }
 
+  @Test
+  void unitsRunWithTheCpusFarApartAreNamed() {
+    Options o = Options.parse(new String[0]);
+    List<ResultsFile.Row> rows =
+        List.of(row("jpdt", 1, "a", 500_000), row("jpdt", 2, "a", 510_000));
+    List<CoresFile.Row> near =
+        List.of(
+            new CoresFile.Row("jpdt", 1, "ac", 48, 61), new CoresFile.Row("jpdt", 2, "ac", 52, 77));
+    String md = report(info(o), rows, near);
+    assertTrue(md.contains("before and after each unit): 48-77 ns"), md);
+    assertFalse(md.contains("Far apart"), md);
+
+    List<CoresFile.Row> far =
+        List.of(
+            new CoresFile.Row("jpdt", 1, "ac", 48, 61),
+            new CoresFile.Row("jpdt", 2, "ac", 52, 405));
+    md = report(info(o), rows, far);
+    assertTrue(md.contains("48-405 ns"), md);
+    assertTrue(md.contains("**Far apart** (above 150 ns"), md);
+    assertTrue(md.contains("jpdt with 2 threads (AC): 52 / 405 ns"), md);
+    assertFalse(md.contains("jpdt with 1 thread"), md);
+
+    assertFalse(report(info(o), rows, List.of()).contains("Core-to-core"), "no figures, no line");
+  }
+
+  @Test
+  void theRoundTripIsMeasured() {
+    double ns = CoreDistance.roundTripNanos();
+    assertTrue(ns > 0 && ns < 60_000_000, "round trip " + ns + " ns");
+  }
+
   private static String report(List<Integer> threads, List<ResultsFile.Row> rows) {
     Options o = Options.parse(new String[0]);
     o.threads = threads;
@@ -83,20 +114,26 @@ class ReportTest {
   }
 
   private static String report(Options o, List<ResultsFile.Row> rows) {
-    RunInfo info =
-        new RunInfo(
-            "today",
-            o,
-            Path.of("heaps"),
-            List.of("volatile", "jpdt"),
-            "cpu",
-            2,
-            "memory",
-            "os",
-            "jdk",
-            "gateway",
-            "load");
-    return new Report(info, rows, List.of(), Map.of()).markdown();
+    return report(info(o), rows, List.of());
+  }
+
+  private static RunInfo info(Options o) {
+    return new RunInfo(
+        "today",
+        o,
+        Path.of("heaps"),
+        List.of("volatile", "jpdt"),
+        "cpu",
+        2,
+        "memory",
+        "os",
+        "jdk",
+        "gateway",
+        "load");
+  }
+
+  private static String report(RunInfo info, List<ResultsFile.Row> rows, List<CoresFile.Row> c) {
+    return new Report(info, rows, List.of(), c, Map.of()).markdown();
   }
 
   private static ResultsFile.Row row(String target, int threads, String workload, double tput) {

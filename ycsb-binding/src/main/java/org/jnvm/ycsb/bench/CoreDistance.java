@@ -1,0 +1,79 @@
+package org.jnvm.ycsb.bench;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * How far apart two threads run: the round trip of one cache line between them, each waiting for
+ * the other's store before storing. The runner measures it before and after each unit, while no
+ * child runs, so a report shows where the machine put its CPUs during each unit.
+ *
+ * <p>Why: on the benchmarks' 2-vCPU VM the round trip is 42-77 ns most of the time and 320-420 ns
+ * while the hypervisor has placed the two vCPUs on distant cores, and it switches between the two
+ * within minutes. Far apart, every cache line that two client threads both write costs several
+ * times more, and a row whose path shares many such lines loses most of its second thread: bounded
+ * jpdt (Infinispan's loader path and bounded container: Caffeine's buffers and frequency sketch,
+ * the container's map, the persistence manager's lock, YCSB's shared histograms) ran C with 2
+ * threads at 512-547k ops/s in units that measured a far round trip and at 924-1,151k in the
+ * others, against 519-552k with one thread.
+ */
+final class CoreDistance {
+  /** A round trip above this is far: between the two modes measured on the VM. */
+  static final double FAR_NANOS = 150;
+
+  private static final int ROUNDS = 100_000;
+  private static final long WINDOW_NANOS = 50_000_000;
+
+  private CoreDistance() {}
+
+  /**
+   * The median round trip of three windows, after one discarded (the JIT compiles the loops), in
+   * nanoseconds. A window ends after 100,000 round trips or 50 ms: on one CPU a round trip costs a
+   * context switch, and the figure is then large, not slow to measure.
+   */
+  static double roundTripNanos() {
+    window();
+    double[] w = {window(), window(), window()};
+    Arrays.sort(w);
+    return w[1];
+  }
+
+  private static double window() {
+    AtomicLong line = new AtomicLong();
+    long deadline = System.nanoTime() + WINDOW_NANOS;
+    Thread echo = new Thread(() -> echo(line, deadline), "core-distance");
+    echo.setDaemon(true);
+    echo.start();
+    long start = 0;
+    int done = 0;
+    for (int i = 0; i < ROUNDS; i++) {
+      if (!await(line, 2L * i, deadline)) break;
+      if (i == 1) start = System.nanoTime(); // not the echo thread's start
+      if (i >= 1) done++;
+      line.set(2L * i + 1);
+    }
+    long elapsed = System.nanoTime() - start;
+    try {
+      echo.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return done == 0 ? WINDOW_NANOS : (double) elapsed / done;
+  }
+
+  private static void echo(AtomicLong line, long deadline) {
+    for (int i = 0; i < ROUNDS; i++) {
+      if (!await(line, 2L * i + 1, deadline)) return;
+      line.set(2L * i + 2);
+    }
+  }
+
+  /** Spins until {@code line} holds {@code value}; false if the deadline passes first. */
+  private static boolean await(AtomicLong line, long value, long deadline) {
+    for (int spins = 1; line.get() != value; spins++) {
+      if ((spins & 1023) == 0 && System.nanoTime() > deadline) return false;
+      Thread.onSpinWait();
+    }
+    return true;
+  }
+}
