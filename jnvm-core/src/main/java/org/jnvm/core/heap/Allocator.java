@@ -346,12 +346,14 @@ final class Allocator {
     for (int sc = 0; sc < central.length; sc++) {
       while (tc.counts[sc] > 0) spill(tc, sc, Math.min(ThreadCache.BATCH, tc.counts[sc]));
     }
-    int[] inPool = new int[chunks.length];
     for (int sc = 0; sc < central.length; sc++) {
       int perChunk = g.chunkSize() / SizeClasses.SLOT[sc];
       BitSet empty = new BitSet();
       synchronized (central[sc]) {
-        java.util.Arrays.fill(inPool, 0);
+        // sized here, not before the loop: the heap may grow meanwhile (another allocating thread,
+        // the grower thread) and slots of its new chunks join the pool; each joined after its
+        // chunk joined the array, so this length covers every slot in the pool
+        int[] inPool = new int[chunks.length];
         central[sc].forEach(a -> inPool[g.chunkOf(a - base)]++);
         for (int c = 0; c < inPool.length; c++) if (inPool[c] == perChunk) empty.set(c);
         central[sc].retain(a -> !empty.get(g.chunkOf(a - base)));

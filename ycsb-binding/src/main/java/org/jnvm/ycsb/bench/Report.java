@@ -93,7 +93,7 @@ final class Report {
         far.add(
             String.format(
                 Locale.ROOT,
-                "%s with %d thread%s (%s): %.0f / %.0f ns",
+                "%s with %d thread%s (%s) %.0f / %.0f ns",
                 c.target(),
                 c.threads(),
                 c.threads() == 1 ? "" : "s",
