@@ -274,21 +274,26 @@ final class Allocator {
         if (findRun(n) >= 0) return;
       }
       addChunks(reservation.chunks(), reservation.grow(n, requested, true));
+      if (ahead != null) ahead.resume(); // under the lock: ordered with a failed growth ahead
     }
-    if (ahead != null) ahead.resume();
   }
 
   /**
    * The growth ahead of need ({@link GrowAhead}): one step, unless the heap is closed or at its
    * maximum or has half a step of free chunks again (freed, or grown by an allocation meanwhile). A
-   * whole step or nothing: one chunk at a time would leave growth ahead retrying at every claim.
-   *
-   * @throws HeapFullException on a full file system
+   * whole step or nothing: one chunk at a time would leave growth ahead retrying at every claim. A
+   * full file system stops growing ahead, under the reservation's lock, so that an allocating
+   * thread's successful growth, which resumes it under the same lock, is never undone by a failure
+   * that came before it.
    */
   private void growAhead() {
     synchronized (reservation) {
       if (closed || !lowOnChunks()) return;
-      addChunks(reservation.chunks(), reservation.grow(1, 0, false));
+      try {
+        addChunks(reservation.chunks(), reservation.grow(1, 0, false));
+      } catch (HeapFullException e) {
+        ahead.stop(); // the next growth on an allocating thread meets it and reports it
+      }
     }
   }
 

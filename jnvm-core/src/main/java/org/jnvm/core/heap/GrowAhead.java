@@ -16,9 +16,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * reservation's lock whether it is still needed, so an allocation that runs out meanwhile waits on
  * that lock for the growth in flight instead of starting its own.
  *
- * <p>A failed growth (a full file system) stops growing ahead until a growth on an allocating
- * thread succeeds: that thread meets the same failure itself and reports it with its own request in
- * the message, and a full file system is not retried at every chunk.
+ * <p>A failed growth (a full file system) stops growing ahead ({@link #stop}, under the
+ * reservation's lock) until a growth on an allocating thread succeeds: that thread meets the same
+ * failure itself and reports it with its own request in the message, and a full file system is not
+ * retried at every chunk. Any other exception also stops it, and is printed.
  *
  * <p>One daemon thread serves every heap of the process, one growth at a time (a growth that waits
  * for an allocating thread's growth of its heap delays the other heaps' too), and exits after a few
@@ -72,12 +73,15 @@ final class GrowAhead {
     stopped = false;
   }
 
+  /** A growth ahead failed (a full file system): no more until {@link #resume}. */
+  void stop() {
+    stopped = true;
+  }
+
   private void run() {
     try {
       growth.run();
-    } catch (HeapFullException e) {
-      stopped = true; // the next growth on an allocating thread meets it and reports it
-    } catch (RuntimeException e) {
+    } catch (RuntimeException e) { // not a full heap: the growth stops itself then
       stopped = true;
       System.err.println("[jnvm] growing a heap ahead of need failed, stopped: " + e);
     } finally {
