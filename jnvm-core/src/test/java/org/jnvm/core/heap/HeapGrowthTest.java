@@ -220,12 +220,10 @@ class HeapGrowthTest {
         Reservation.failBeyond = Long.MAX_VALUE;
       }
       assertEquals(first, h.reservedChunks(), "the failed growth ahead added nothing");
-      int lowest = h.freeChunks();
-      while (h.reservedChunks() == first) {
-        lowest = Math.min(lowest, h.freeChunks());
-        fill(h, "s", 1);
-      }
-      assertEquals(0, lowest, "stopped: only an allocation that ran out grew the heap");
+      assertEquals(
+          0,
+          lowestFreeUntilGrown(h, "s"),
+          "stopped: only an allocation that ran out grew the heap");
       int second = h.reservedChunks();
       assertEquals(first + 16, second);
       while (h.freeChunks() >= 8 && h.reservedChunks() == second) fill(h, "s", 1);
@@ -293,6 +291,19 @@ class HeapGrowthTest {
     return kept;
   }
 
+  /**
+   * Fills root {@code name} one node at a time until the heap grows; the fewest free chunks seen.
+   */
+  private static int lowestFreeUntilGrown(Heap h, String name) {
+    int reserved = h.reservedChunks();
+    int lowest = h.freeChunks();
+    while (h.reservedChunks() == reserved) {
+      lowest = Math.min(lowest, h.freeChunks());
+      fill(h, name, 1);
+    }
+    return lowest;
+  }
+
   private static void awaitNoGrowthAhead(Heap h) throws InterruptedException {
     long deadline = System.nanoTime() + 30_000_000_000L;
     while (h.allocator().growingAhead() && System.nanoTime() < deadline) Thread.sleep(1);
@@ -312,12 +323,8 @@ class HeapGrowthTest {
         while (h.freeChunks() >= 8) fill(h, "b", 1);
         Thread.sleep(300);
         assertEquals(first, h.reservedChunks(), "nothing grew the heap past the mark");
-        int lowest = h.freeChunks();
-        while (h.reservedChunks() == first) {
-          lowest = Math.min(lowest, h.freeChunks());
-          fill(h, "b", 1);
-        }
-        assertEquals(0, lowest, "the heap grew only once no free chunk was left");
+        assertEquals(
+            0, lowestFreeUntilGrown(h, "b"), "the heap grew only once no free chunk was left");
         assertEquals(first + 16, h.reservedChunks());
       }
     }
