@@ -81,7 +81,8 @@ final class Options {
       paramLabel = "SECONDS",
       converter = Seconds.class,
       description =
-          "unmeasured run of the first workload in each JVM (default 2, --remote 10; 0: none)")
+          "unmeasured run of the first workload in each JVM (default 2, --remote 10; 0: no"
+              + " warm-up at all); each later workload runs 1 s unmeasured first")
   double warmUpSeconds = 2;
 
   /**

@@ -13,7 +13,6 @@ import site.ycsb.ClientThread;
 import site.ycsb.DB;
 import site.ycsb.DBFactory;
 import site.ycsb.UnknownDBException;
-import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
@@ -28,8 +27,12 @@ import site.ycsb.workloads.CoreWorkload;
  * operations only. The load is not measured: its client threads use the bare bindings.
  */
 final class Phase {
-  /** What a phase did. */
-  record Outcome(long ops, long nanos, Collector measurements) {
+  /**
+   * What a phase did. {@code keys}: the records the table holds after it, keys {@code [0, keys)}:
+   * the {@code recordcount} of the next phase, so that its inserts take new keys (see {@link
+   * #transactions}).
+   */
+  record Outcome(long ops, long nanos, Collector measurements, long keys) {
     double throughput() {
       return ops * 1e9 / nanos;
     }
@@ -64,6 +67,10 @@ final class Phase {
    * Runs {@code operationcount} transactions of the workload in {@code props}, measured; stops
    * after {@code seconds} if they are not done by then (0: no limit), as YCSB's {@code
    * maxexecutiontime} does.
+   *
+   * <p>YCSB numbers the keys its transactions insert from {@code recordcount}: a phase after one
+   * that inserted (D, E, or their warm-up) must be given the earlier phase's {@link Outcome#keys}
+   * as its {@code recordcount}, or its inserts replace the records the earlier one inserted.
    */
   static Outcome transactions(
       String db, Properties props, int threads, double seconds, LongConsumer progress)
@@ -84,7 +91,7 @@ final class Phase {
       long maxNanos,
       LongConsumer progress)
       throws Exception {
-    Workload w = new CoreWorkload();
+    KeyedWorkload w = new KeyedWorkload();
     w.init(props);
     CountDownLatch done = new CountDownLatch(threads);
     List<ClientThread> clients = new ArrayList<>();
@@ -125,7 +132,16 @@ final class Phase {
       throw new IllegalStateException(
           "a phase stopped early: done=" + total + " asked=" + ops + " (see the log)");
     }
-    return new Outcome(total, nanos, c);
+    long keys = transactions ? w.nextInsertKey() : Long.parseLong(props.getProperty("recordcount"));
+    return new Outcome(total, nanos, c, keys);
+  }
+
+  /** YCSB's core workload, telling the first key its transactions have not inserted. */
+  private static final class KeyedWorkload extends CoreWorkload {
+    /** Call once the client threads are done: takes the key from YCSB's insert sequence. */
+    long nextInsertKey() {
+      return transactioninsertkeysequence.nextValue();
+    }
   }
 
   private static long opsDone(List<ClientThread> clients) {

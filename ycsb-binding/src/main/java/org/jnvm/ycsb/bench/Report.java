@@ -52,7 +52,8 @@ final class Report {
         String.format(
             Locale.ROOT,
             "Run %s: %,d records of 10 fields x 100 B; each workload runs %s (E: a tenth of the"
-                + " operations); %.0f s warm-up per JVM; threads %s. %s keeps %,d entries"
+                + " operations), each after an unmeasured warm-up (%s); threads %s. %s keeps %,d"
+                + " entries"
                 + " (10%%) in memory with a store, write-through; zipfian requests (D: latest)."
                 + " Files in `%s`.",
             info.date(),
@@ -64,7 +65,7 @@ final class Report {
                     seconds(o.seconds),
                     o.ops)
                 : String.format(Locale.ROOT, "%,d operations", o.ops),
-            o.warmUpSeconds,
+            warmUp(o.warmUpSeconds),
             o.threads,
             o.remote ? "Over Hot Rod the file store (each node)" : "Infinispan",
             Math.max(1, o.records / 10),
@@ -379,6 +380,16 @@ final class Report {
   }
 
   /** Seconds as given: "3", "0.5". */
+  /** The warm-up as {@link Unit#warmUpSecondsOf} runs it, from the first workload's. */
+  static String warmUp(double first) {
+    if (first <= 0) return "none";
+    double later = Math.min(first, Unit.LATER_WARMUP_SECONDS);
+    return seconds(first)
+        + " s before the first workload in each JVM, "
+        + seconds(later)
+        + " s before each later one";
+  }
+
   private static String seconds(double s) {
     return s == Math.rint(s) ? String.format(Locale.ROOT, "%.0f", s) : Double.toString(s);
   }

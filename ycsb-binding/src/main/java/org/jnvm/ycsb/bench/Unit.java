@@ -19,7 +19,8 @@ import java.util.Properties;
  * @param records records loaded
  * @param ops operations per workload (E: a tenth, see {@link #opsOf})
  * @param seconds each workload stops after this long if its operations are not done (0: never)
- * @param warmUpSeconds unmeasured run of the first workload before the measured ones (0: none)
+ * @param warmUpSeconds unmeasured run of the first workload before it is measured (0: no warm-up at
+ *     all); see {@link #warmUpSecondsOf}
  * @param dir the directory of the target's files (deleted afterwards by the parent)
  * @param results the TSV file the child appends its figures to
  */
@@ -34,6 +35,21 @@ record Unit(
     double warmUpSeconds,
     Path dir,
     Path results) {
+
+  /** Each later workload's warm-up, unless {@code warmUpSeconds} is shorter. */
+  static final double LATER_WARMUP_SECONDS = 1;
+
+  /**
+   * The unmeasured run before workload {@code index} (in {@link #workloads}) is measured: {@code
+   * warmUpSeconds} for the first, {@link #LATER_WARMUP_SECONDS} (or {@code warmUpSeconds} if
+   * shorter) for each later one. The JIT compiles each workload's own paths before it is measured:
+   * without it, the J-NVM store's D (the first workload that inserts after the load) ran its first
+   * half second beside 0.7 s of C2 compilation of the insert path (JFR), and measured 0.51-0.72x
+   * volatile Infinispan against 0.73-0.82x with it (four runs each, ycsb-binding/README.md).
+   */
+  double warmUpSecondsOf(int index) {
+    return index == 0 ? warmUpSeconds : Math.min(warmUpSeconds, LATER_WARMUP_SECONDS);
+  }
 
   void write(Path file) {
     Properties p = new Properties();

@@ -11,8 +11,9 @@ import site.ycsb.DB;
 
 /**
  * The child JVM of {@code bin/jnvm bench}: loads the records into one target, then runs the
- * workloads of its {@link Unit} in order, appending the figures to the unit's results file. Prints
- * {@code progress} lines on stdout for the parent.
+ * workloads of its {@link Unit} in order, each after an unmeasured warm-up of its own ({@link
+ * Unit#warmUpSecondsOf}), appending the figures to the unit's results file. Prints {@code progress}
+ * lines on stdout for the parent.
  */
 public final class UnitMain {
   private UnitMain() {}
@@ -23,11 +24,11 @@ public final class UnitMain {
     quietLogs();
     Target t = Targets.forChild(u.target());
     // This instance holds the shared cache, heap or pool open from the load to the last workload.
-    DB holder = Phase.newDb(t.db(), props(u, t, u.workloads().get(0)), false);
+    DB holder = Phase.newDb(t.db(), props(u, t, u.workloads().get(0), u.records()), false);
     holder.init();
     JvmCosts costs = new JvmCosts();
     try {
-      Properties lp = props(u, t, u.workloads().get(0));
+      Properties lp = props(u, t, u.workloads().get(0), u.records());
       costs.start();
       Phase.Outcome load =
           Phase.load(t.db(), lp, u.threads(), n -> progress("load", n, u.records()));
@@ -35,16 +36,25 @@ public final class UnitMain {
       ResultsFile.append(u, "load", load);
       CostsFile.append(u, "load", loadCost, JvmCosts.liveHeapMb(), entries(holder));
       progress("load", u.records(), u.records());
-      if (u.warmUpSeconds() > 0) {
-        progress("warm-up", 0, 0);
-        Phase.warmUp(t.db(), props(u, t, u.workloads().get(0)), u.threads(), u.warmUpSeconds());
-      }
-      for (String w : u.workloads()) {
+      // The records the table holds: each phase inserts after the keys earlier phases inserted.
+      long keys = load.keys();
+      for (int i = 0; i < u.workloads().size(); i++) {
+        String w = u.workloads().get(i);
+        double warm = u.warmUpSecondsOf(i);
+        if (warm > 0) {
+          progress("warm-up", 0, 0);
+          keys = Phase.warmUp(t.db(), props(u, t, w, keys), u.threads(), warm).keys();
+        }
         costs.start();
         Phase.Outcome o =
             Phase.transactions(
-                t.db(), props(u, t, w), u.threads(), u.seconds(), n -> progress(w, n, u.opsOf(w)));
+                t.db(),
+                props(u, t, w, keys),
+                u.threads(),
+                u.seconds(),
+                n -> progress(w, n, u.opsOf(w)));
         JvmCosts.Phase cost = costs.end();
+        keys = o.keys();
         ResultsFile.append(u, w, o);
         CostsFile.append(u, w, cost, -1, entries(holder));
         System.out.printf("done %s %.0f%n", w, o.throughput());
@@ -57,9 +67,12 @@ public final class UnitMain {
     System.exit(0);
   }
 
-  /** The properties of workload {@code w} for this unit: the file, then the run's overrides. */
-  static Properties props(Unit u, Target t, String w) {
-    return props(t, u.scanGroup(), w, u.records(), u.opsOf(w), u.threads(), u.dir());
+  /**
+   * The properties of workload {@code w} for this unit, the table holding keys {@code [0, keys)}:
+   * the file, then the run's overrides.
+   */
+  static Properties props(Unit u, Target t, String w, long keys) {
+    return props(t, u.scanGroup(), w, keys, u.opsOf(w), u.threads(), u.dir());
   }
 
   /**

@@ -45,8 +45,8 @@ class BenchRunTest {
                 "300",
                 "--seconds",
                 "0",
-                "--warmup",
-                "0",
+                "--warmup", // every workload's warm-up runs, at most its 300 operations
+                "0.1",
                 "--threads",
                 "1",
                 "--backends",

@@ -109,8 +109,10 @@ class ReportTest {
     double ns = CoreDistance.roundTripNanos();
     long took = System.nanoTime() - t0;
     assertTrue(took < 2_000_000_000L, "four windows of about 50 ms took " + took + " ns");
-    // a round trip that timed out (a broken echo) would report the whole window, 50 ms
-    assertTrue(ns > 0 && ns < 5_000_000, "round trip " + ns + " ns");
+    // A window whose echo never answered reports the whole window, 50 ms. A working one reports
+    // less, though not always little: with both threads on one busy CPU each hand-off waits for a
+    // time slice (6.7 ms a round trip was seen here, the other vCPU taken by the host).
+    assertTrue(ns > 0 && ns < 50_000_000, "round trip " + ns + " ns");
   }
 
   private static String report(List<Integer> threads, List<ResultsFile.Row> rows) {
