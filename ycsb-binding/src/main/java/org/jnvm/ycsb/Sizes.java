@@ -45,7 +45,9 @@ public final class Sizes {
   /**
    * The size a binding's persistent pool needs for the run, or the size given in {@code property}:
    * {@code perRecord} bytes for each record loaded and for a tenth of the operations (the core
-   * workloads insert at most 5% of their operations), plus {@code margin}; at most {@code max}.
+   * workloads insert at most 5% of their operations, and as much again in their warm-up, which
+   * {@code bin/jnvm bench} bounds by the same operation count), plus {@code margin}; at most {@code
+   * max}.
    */
   public static long poolSize(
       Properties p, String property, long perRecord, long margin, long max) {

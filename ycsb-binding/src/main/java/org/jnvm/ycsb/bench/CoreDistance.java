@@ -22,7 +22,9 @@ final class CoreDistance {
   static final double FAR_NANOS = 150;
 
   private static final int ROUNDS = 100_000;
-  private static final long WINDOW_NANOS = 50_000_000;
+
+  /** A window's length, and what a window whose echo never answered reports. */
+  static final long WINDOW_NANOS = 50_000_000;
 
   private CoreDistance() {}
 

@@ -16,8 +16,8 @@ import picocli.CommandLine.TypeConversionException;
     sortOptions = false,
     description =
         "YCSB on Infinispan embedded with each persistence backend, and on J-PDT and PMDK"
-            + " directly, side by side on emulated NVMM (/dev/shm). Quick default: about 2.5"
-            + " minutes on 2 cores.",
+            + " directly, side by side on emulated NVMM (/dev/shm). Quick default: 3-5 minutes"
+            + " on 2 cores.",
     footer = "Writes report.md (also printed), results.tsv, chart.png and one log per JVM.")
 final class Options {
   static final long QUICK_RECORDS = 50_000;
@@ -82,7 +82,8 @@ final class Options {
       converter = Seconds.class,
       description =
           "unmeasured run of the first workload in each JVM (default 2, --remote 10; 0: no"
-              + " warm-up at all); each later workload runs 1 s unmeasured first")
+              + " warm-up at all); each later workload runs 1 s (or SECONDS if shorter)"
+              + " unmeasured first; with --scale, shared by the workloads at each size")
   double warmUpSeconds = 2;
 
   /**

@@ -28,9 +28,9 @@ import site.ycsb.workloads.CoreWorkload;
  */
 final class Phase {
   /**
-   * What a phase did. {@code keys}: the records the table holds after it, keys {@code [0, keys)}:
-   * the {@code recordcount} of the next phase, so that its inserts take new keys (see {@link
-   * #transactions}).
+   * What a phase did. {@code keys}: the keys {@code [0, keys)} handed out by the load and the
+   * inserts so far (all in the table unless an insert failed): the {@code recordcount} of the next
+   * phase, so that its inserts take new keys (see {@link #transactions}).
    */
   record Outcome(long ops, long nanos, Collector measurements, long keys) {
     double throughput() {
@@ -93,6 +93,8 @@ final class Phase {
       throws Exception {
     KeyedWorkload w = new KeyedWorkload();
     w.init(props);
+    // YCSB reads a share of 0 as "no limit": fewer operations than threads get fewer threads.
+    threads = (int) Math.max(1, Math.min(threads, ops));
     CountDownLatch done = new CountDownLatch(threads);
     List<ClientThread> clients = new ArrayList<>();
     for (int i = 0; i < threads; i++) {
@@ -136,9 +138,13 @@ final class Phase {
     return new Outcome(total, nanos, c, keys);
   }
 
-  /** YCSB's core workload, telling the first key its transactions have not inserted. */
+  /**
+   * YCSB's core workload, telling the first key its transactions have not handed out. Not the
+   * sequence's {@code lastValue() + 1}: that is the acknowledged limit, which an acknowledgement
+   * that lost the sequence's {@code tryLock} leaves behind.
+   */
   private static final class KeyedWorkload extends CoreWorkload {
-    /** Call once the client threads are done: takes the key from YCSB's insert sequence. */
+    /** Call once the client threads are done: takes the next key from YCSB's insert sequence. */
     long nextInsertKey() {
       return transactioninsertkeysequence.nextValue();
     }

@@ -52,7 +52,7 @@ final class Report {
         String.format(
             Locale.ROOT,
             "Run %s: %,d records of 10 fields x 100 B; each workload runs %s (E: a tenth of the"
-                + " operations), each after an unmeasured warm-up (%s); threads %s. %s keeps %,d"
+                + " operations), each %s; threads %s. %s keeps %,d"
                 + " entries"
                 + " (10%%) in memory with a store, write-through; zipfian requests (D: latest)."
                 + " Files in `%s`.",
@@ -379,17 +379,17 @@ final class Report {
     return w.equals("load") ? "load" : w.toUpperCase(Locale.ROOT);
   }
 
-  /** Seconds as given: "3", "0.5". */
-  /** The warm-up as {@link Unit#warmUpSecondsOf} runs it, from the first workload's. */
+  /** The warm-up as {@link Unit#warmUpSeconds(double, int)} runs it, from the first workload's. */
   static String warmUp(double first) {
-    if (first <= 0) return "none";
-    double later = Math.min(first, Unit.LATER_WARMUP_SECONDS);
-    return seconds(first)
+    if (first <= 0) return "no warm-up";
+    return "after an unmeasured warm-up of "
+        + seconds(first)
         + " s before the first workload in each JVM, "
-        + seconds(later)
+        + seconds(Unit.warmUpSeconds(first, 1))
         + " s before each later one";
   }
 
+  /** Seconds as given: "3", "0.5". */
   private static String seconds(double s) {
     return s == Math.rint(s) ? String.format(Locale.ROOT, "%.0f", s) : Double.toString(s);
   }

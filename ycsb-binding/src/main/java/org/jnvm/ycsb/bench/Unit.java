@@ -36,19 +36,28 @@ record Unit(
     Path dir,
     Path results) {
 
-  /** Each later workload's warm-up, unless {@code warmUpSeconds} is shorter. */
+  /** Each later workload's warm-up, unless the first workload's is shorter. */
   static final double LATER_WARMUP_SECONDS = 1;
 
   /**
-   * The unmeasured run before workload {@code index} (in {@link #workloads}) is measured: {@code
-   * warmUpSeconds} for the first, {@link #LATER_WARMUP_SECONDS} (or {@code warmUpSeconds} if
-   * shorter) for each later one. The JIT compiles each workload's own paths before it is measured:
-   * without it, the J-NVM store's D (the first workload that inserts after the load) ran its first
-   * half second beside 0.7 s of C2 compilation of the insert path (JFR), and measured 0.51-0.72x
-   * volatile Infinispan against 0.73-0.82x with it (four runs each, ycsb-binding/README.md).
+   * The unmeasured run before workload {@code index} (in {@link #workloads}) is measured: see
+   * {@link #warmUpSeconds(double, int)}.
    */
   double warmUpSecondsOf(int index) {
-    return index == 0 ? warmUpSeconds : Math.min(warmUpSeconds, LATER_WARMUP_SECONDS);
+    return warmUpSeconds(warmUpSeconds, index);
+  }
+
+  /**
+   * The warm-up of workload {@code index} in a JVM whose first workload warms up for {@code first}
+   * seconds: {@code first} for the first, {@link #LATER_WARMUP_SECONDS} (or {@code first} if
+   * shorter) for each later one, none at all if {@code first} is 0. The JIT compiles each
+   * workload's own paths before it is measured: without it, jpdt-all's D (the first workload that
+   * inserts after the load) ran its first half second beside 0.7 s of C2 compilation of the insert
+   * path (JFR), and measured 0.51-0.72x volatile Infinispan against 0.73-0.82x with it (four runs
+   * each, ycsb-binding/README.md).
+   */
+  static double warmUpSeconds(double first, int index) {
+    return index == 0 ? first : Math.min(first, LATER_WARMUP_SECONDS);
   }
 
   void write(Path file) {

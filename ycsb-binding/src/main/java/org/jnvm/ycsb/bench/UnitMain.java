@@ -42,7 +42,7 @@ public final class UnitMain {
         String w = u.workloads().get(i);
         double warm = u.warmUpSecondsOf(i);
         if (warm > 0) {
-          progress("warm-up", 0, 0);
+          progress("warm-up-" + w, 0, 0);
           keys = Phase.warmUp(t.db(), props(u, t, w, keys), u.threads(), warm).keys();
         }
         costs.start();
@@ -69,10 +69,14 @@ public final class UnitMain {
 
   /**
    * The properties of workload {@code w} for this unit, the table holding keys {@code [0, keys)}:
-   * the file, then the run's overrides.
+   * the file, then the run's overrides. Inserts start at {@code keys}; the zipfian and uniform key
+   * choosers keep to the records loaded ({@code insertcount}), so that a workload's hot keys are
+   * the same in its warm-up and its measured run whatever the earlier phases inserted.
    */
   static Properties props(Unit u, Target t, String w, long keys) {
-    return props(t, u.scanGroup(), w, keys, u.opsOf(w), u.threads(), u.dir());
+    Properties p = props(t, u.scanGroup(), w, keys, u.opsOf(w), u.threads(), u.dir());
+    p.setProperty("insertcount", Long.toString(u.records()));
+    return p;
   }
 
   /**

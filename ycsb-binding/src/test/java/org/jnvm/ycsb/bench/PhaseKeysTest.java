@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -42,6 +43,31 @@ class PhaseKeysTest {
     assertEquals(0, LedgerDB.replaced.get(), "inserts that replaced a record");
     assertEquals(0, LedgerDB.missed.get(), "reads of a key never inserted");
     assertEquals(RECORDS + LedgerDB.inserts.get(), run.keys());
+  }
+
+  /** As the bench's warm-ups end: by time, several client threads inserting. */
+  @Test
+  void aPhaseStoppedByTimeCountsEveryInsertItsThreadsMade() throws Exception {
+    Phase.load(LedgerDB.class.getName(), props(RECORDS), 1, n -> {});
+    LedgerDB.inserts.set(0);
+    Properties p = props(RECORDS);
+    p.setProperty("operationcount", "100000000");
+    Phase.Outcome warm = Phase.warmUp(LedgerDB.class.getName(), p, 2, 0.2);
+    assertTrue(warm.ops() < 100_000_000, "stopped by time: " + warm.ops());
+    assertEquals(RECORDS + LedgerDB.inserts.get(), warm.keys());
+    Phase.transactions(LedgerDB.class.getName(), props(warm.keys()), 2, 0, n -> {});
+    assertEquals(0, LedgerDB.replaced.get(), "inserts that replaced a record");
+    assertEquals(0, LedgerDB.missed.get(), "reads of a key never inserted");
+  }
+
+  /** YCSB reads a client thread's share of 0 operations as "no limit". */
+  @Test
+  @Timeout(60)
+  void fewerOperationsThanThreadsEnd() throws Exception {
+    Phase.load(LedgerDB.class.getName(), props(RECORDS), 1, n -> {});
+    Properties p = props(RECORDS);
+    p.setProperty("operationcount", "1");
+    assertEquals(1, Phase.transactions(LedgerDB.class.getName(), p, 2, 0, n -> {}).ops());
   }
 
   /** What the runner did before phases passed their keys on: the check above can fail. */
