@@ -381,7 +381,7 @@ final class Report {
 
   /** The warm-up as {@link Unit#warmUpSeconds(double, int)} runs it, from the first workload's. */
   static String warmUp(double first) {
-    if (first <= 0) return "no warm-up";
+    if (first <= 0) return "with no warm-up";
     return "after an unmeasured warm-up of "
         + seconds(first)
         + " s before the first workload in each JVM, "

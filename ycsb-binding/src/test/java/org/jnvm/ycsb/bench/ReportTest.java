@@ -114,7 +114,7 @@ class ReportTest {
         "after an unmeasured warm-up of 2 s before the first workload in each JVM, 1 s before"
             + " each later one",
         Report.warmUp(2));
-    assertEquals("no warm-up", Report.warmUp(0));
+    assertEquals("with no warm-up", Report.warmUp(0));
     Options o = Options.parse(new String[] {"--warmup", "0.5"});
     String md = report(o, List.of(row("volatile", 1, "a", 100)));
     assertTrue(md.contains("each after an unmeasured warm-up of 0.5 s before the first"), md);
