@@ -177,12 +177,14 @@ final class Report {
     line(
         "Java heap and GC (live heap: after a full GC once loaded; GC pauses over the measured"
             + " workloads; entries: what the in-memory container holds after the last workload;"
-            + " RSS at the end, of it the part mapped from /dev/shm):");
+            + " RSS at the end, of it the part mapped from /dev/shm; page faults per operation of"
+            + " the measured workloads, nearly all of them a page the JVM touched for the first time,"
+            + " such as a Java heap growing into memory it never used):");
     line("");
     line(
         "| backend | live heap after load, MiB | entries in memory | GC pauses, % of run"
-            + " | longest pause, ms | RSS, MiB (shm) |");
-    line("|---|---:|---:|---:|---:|---:|");
+            + " | longest pause, ms | RSS, MiB (shm) | page faults per op |");
+    line("|---|---:|---:|---:|---:|---:|---:|");
     for (String t : targets) {
       List<CostsFile.Row> of = mine.stream().filter(c -> c.target().equals(t)).toList();
       CostsFile.Row load =
@@ -196,7 +198,7 @@ final class Report {
       line(
           String.format(
               Locale.ROOT,
-              "| %s | %,d | %s | %.1f | %d | %s |",
+              "| %s | %,d | %s | %.1f | %d | %s | %s |",
               t,
               load.liveHeapMb(),
               last.entries() < 0 ? "-" : String.format(Locale.ROOT, "%,d", last.entries()),
@@ -204,8 +206,27 @@ final class Report {
               longest,
               last.rssMb() < 0
                   ? "-"
-                  : String.format(Locale.ROOT, "%,d (%,d)", last.rssMb(), last.shmMb())));
+                  : String.format(Locale.ROOT, "%,d (%,d)", last.rssMb(), last.shmMb()),
+              faultsPerOp(t, runs)));
     }
+  }
+
+  /** Page faults per operation over {@code runs} of {@code target}: "-" where one is unknown. */
+  private String faultsPerOp(String target, List<CostsFile.Row> runs) {
+    long faults = 0;
+    long ops = 0;
+    for (CostsFile.Row c : runs) {
+      ResultsFile.Row r =
+          rows.stream()
+              .filter(x -> x.threads() == c.threads())
+              .filter(x -> x.target().equals(target) && x.workload().equals(c.workload()))
+              .findFirst()
+              .orElse(null);
+      if (c.minorFaults() < 0 || r == null) return "-";
+      faults += c.minorFaults();
+      ops += r.ops();
+    }
+    return ops == 0 ? "-" : String.format(Locale.ROOT, "%.2f", faults / (double) ops);
   }
 
   private void table(

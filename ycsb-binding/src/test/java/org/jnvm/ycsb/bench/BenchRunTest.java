@@ -107,6 +107,7 @@ class BenchRunTest {
       assertTrue(load.liveHeapMb() > 0, () -> "no live heap: " + load);
       assertTrue(load.rssMb() > 0, () -> "no RSS: " + load);
       assertTrue(of.stream().anyMatch(r -> r.workload().equals("a")), () -> "no A: " + of);
+      assertTrue(of.stream().allMatch(r -> r.minorFaults() >= 0), () -> "no page faults: " + of);
       long entries = load.entries();
       switch (b) {
         case "volatile", "volatile-map", "jpdt-all", "jpfa-all" -> assertEquals(300, entries, b);
@@ -127,6 +128,7 @@ class BenchRunTest {
     assertTrue(md.contains("J-NVM gateway backend"), md);
     assertTrue(md.contains("| A | READ |"), md);
     assertTrue(md.contains("| backend | live heap after load, MiB |"), md);
+    assertTrue(md.contains("| page faults per op |"), md);
     assertTrue(md.contains("ratio against a ConcurrentHashMap"), md);
     assertTrue(!md.contains("## Problems"), md);
   }

@@ -41,4 +41,20 @@ class ChildrenTest {
         lines);
     assertTrue(console.toString(StandardCharsets.UTF_8).contains("t: done"), console.toString());
   }
+
+  /**
+   * Units of the paper size pre-touch their heap and keep it (no first touch inside a measured
+   * workload), smaller ones do not; the flags come before the profiling variable's, so that a
+   * user's flag there wins.
+   */
+  @Test
+  void paperSizeChildrenPreTouchAndKeepTheirHeap(@TempDir Path tmp) {
+    assertEquals(List.of(), Children.heapFlags(50_000));
+    List<String> flags = Children.heapFlags(3_000_000);
+    assertTrue(flags.contains("-XX:+AlwaysPreTouch"), flags::toString);
+    assertTrue(flags.contains("-XX:MaxHeapFreeRatio=100"), flags::toString);
+    List<String> cmd = Children.command(1024, flags, UnitMain.class, tmp);
+    assertTrue(cmd.indexOf("-XX:+AlwaysPreTouch") > cmd.indexOf("-Xmx1024m"), cmd::toString);
+    assertEquals(UnitMain.class.getName(), cmd.get(cmd.size() - 2));
+  }
 }

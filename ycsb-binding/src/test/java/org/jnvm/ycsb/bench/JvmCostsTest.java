@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 class JvmCostsTest {
   @Test
@@ -42,5 +47,28 @@ class JvmCostsTest {
     assertTrue(p.seconds() > 0);
     long max = Runtime.getRuntime().maxMemory() >> 20;
     assertTrue(live >= 0 && live <= max, () -> "live=" + live + " max=" + max);
+  }
+
+  /** The count is field 10, after a command name that may hold spaces and parentheses. */
+  @Test
+  void minorFaultsFromProcStat() {
+    String stat =
+        "4242 (java (x) y) S 1 4242 4242 0 -1 4194560 123456 0 7 0 55 20 0 0 20 0 31 0 999";
+    assertEquals(123456, JvmCosts.parseMinorFaults(stat));
+  }
+
+  /** Touching memory never touched before faults pages in, and the phase counts them. */
+  @Test
+  @EnabledOnOs(OS.LINUX)
+  void aPhaseCountsThePagesItTouchesFirst() throws Exception {
+    long self = JvmCosts.parseMinorFaults(Files.readString(Path.of("/proc/self/stat")));
+    assertTrue(self > 0, () -> "minflt=" + self);
+    JvmCosts costs = new JvmCosts();
+    costs.start();
+    ByteBuffer fresh = ByteBuffer.allocateDirect(16 << 20);
+    for (int at = 0; at < fresh.capacity(); at += 4096) fresh.put(at, (byte) 1);
+    JvmCosts.Phase p = costs.end();
+    // 16 MiB is 4,096 small pages, or 8 huge ones where the kernel gives those.
+    assertTrue(p.minorFaults() >= 8, () -> "minorFaults=" + p.minorFaults());
   }
 }

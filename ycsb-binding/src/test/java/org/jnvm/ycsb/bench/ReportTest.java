@@ -139,6 +139,35 @@ class ReportTest {
     return report(o, rows);
   }
 
+  /**
+   * The costs table gives page faults per operation over the measured workloads (the load left
+   * out), and "-" for a row whose faults are unknown (off Linux, or a file from before the column).
+   */
+  @Test
+  void theCostsTableGivesPageFaultsPerOperation() {
+    Options o = Options.parse(new String[] {"--seconds", "3"});
+    List<ResultsFile.Row> rows =
+        List.of(
+            row("volatile", 1, "a", 500_000, 1_000_000, 2),
+            row("volatile", 1, "c", 500_000, 3_000_000, 6),
+            row("jpdt", 1, "a", 400_000, 1_000_000, 2.5));
+    List<CostsFile.Row> costs =
+        List.of(
+            cost("volatile", "load", 9_000_000),
+            cost("volatile", "a", 100_000),
+            cost("volatile", "c", 700_000),
+            cost("jpdt", "load", 5),
+            cost("jpdt", "a", -1));
+    String md = new Report(info(o), rows, costs, List.of(), Map.of()).markdown();
+    assertTrue(md.contains("| page faults per op |"), md);
+    assertTrue(md.contains("| volatile | 70 | 300 | 1.0 | 4 | 1,000 (10) | 0.20 |"), md);
+    assertTrue(md.contains("| jpdt | 70 | 300 | 1.0 | 4 | 1,000 (10) | - |"), md);
+  }
+
+  private static CostsFile.Row cost(String target, String workload, long faults) {
+    return new CostsFile.Row(target, 1, workload, 2, 20, 3, 4, 70, 300, 1000, 10, faults);
+  }
+
   private static String report(Options o, List<ResultsFile.Row> rows) {
     return report(info(o), rows, List.of());
   }
