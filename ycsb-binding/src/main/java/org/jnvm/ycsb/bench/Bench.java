@@ -48,6 +48,11 @@ public final class Bench {
   static boolean run(Options o, PrintStream console) throws Exception {
     Path out = o.out != null ? o.out : defaultOut();
     Files.createDirectories(out.resolve("logs"));
+    // the children append: figures of an earlier run into this --out must not mix in
+    Path tsv = out.resolve("results.tsv");
+    for (Path f : List.of(tsv, CostsFile.beside(tsv), CoresFile.beside(tsv))) {
+      Files.deleteIfExists(f);
+    }
     Path heapDir = o.heapDir != null ? o.heapDir : Dirs.emulatedNvmm();
     List<Unit> units = plan(o, out, heapDir);
     RunInfo info = RunInfo.capture(o, heapDir, units);
@@ -62,7 +67,6 @@ public final class Bench {
       if (probe) CoresFile.append(u, before, CoreDistance.roundTripNanos());
       if (failure != null) failures.put(u, failure);
     }
-    Path tsv = out.resolve("results.tsv");
     List<ResultsFile.Row> rows = ResultsFile.read(tsv);
     List<CostsFile.Row> costs = CostsFile.read(CostsFile.beside(tsv));
     List<CoresFile.Row> cores = CoresFile.read(CoresFile.beside(tsv));

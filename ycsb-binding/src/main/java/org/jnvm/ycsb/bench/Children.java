@@ -27,23 +27,20 @@ final class Children {
   private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(180);
 
   /**
-   * The flags of a child whose Java heap is pre-touched as the JVM commits it, and kept once
-   * committed: a page the heap touches for the first time costs a page fault, and on a VM whose
-   * host backs guest memory at first touch several microseconds more (2.7 s per GiB measured here).
-   * At the paper size, without them, the live-heap measurement's full GC gave back 3.8 GB, G1 then
-   * grew jpdt-all's eden into fresh pages during C, and the run spent half its read samples
-   * clearing pages (0.21 page faults per read: 182k ops/s; none in the runs at 580k). {@code
-   * AlwaysPreTouch} moves that cost to the JVM's start and its heap expansions (GC pauses,
-   * reported); {@code MaxHeapFreeRatio=100} keeps a full GC from shrinking the heap the next
-   * workload would regrow.
+   * The flags of a child whose Java heap is touched as the JVM commits it, and kept once committed,
+   * so that no measured workload touches heap memory for the first time: a first touch costs a page
+   * fault and a page clear, and far more on a VM whose host backs guest memory at first touch.
+   * {@code AlwaysPreTouch} moves that cost to the JVM's start and to its heap expansions (in GC
+   * pauses, which the report counts); {@code MaxHeapFreeRatio=100} keeps the live-heap
+   * measurement's full GC from shrinking the heap that the next workload would regrow. Measurements
+   * in ycsb-binding/README.md ("Pre-touched heaps at the paper size").
    */
   static final List<String> PRE_TOUCH = List.of("-XX:+AlwaysPreTouch", "-XX:MaxHeapFreeRatio=100");
 
   /**
-   * Units of this many records or more pre-touch their heap ({@link #PRE_TOUCH}). Smaller ones do
-   * not: at the quick size (50k records) the measured workloads touched 0.00-0.01 new pages per
-   * operation without the flags, while with them G1's heap expansions during the workloads
-   * pre-touched inside pauses of up to 185 ms.
+   * Units of this many records or more pre-touch their heap ({@link #PRE_TOUCH}); at the quick size
+   * the workloads touched almost no new pages without it, and G1's expansions in them cost pauses
+   * with it.
    */
   static final long PRE_TOUCH_RECORDS = 1_000_000;
 
@@ -61,6 +58,12 @@ final class Children {
    * #CHILD_OPTS}, this class path, {@code main} and its one argument.
    */
   static List<String> command(long heapMb, List<String> jvmFlags, Class<?> main, Path spec) {
+    return command(heapMb, jvmFlags, System.getenv(CHILD_OPTS), main, spec);
+  }
+
+  /** {@link #command} with {@code extra} in place of {@link #CHILD_OPTS}' value (null: none). */
+  static List<String> command(
+      long heapMb, List<String> jvmFlags, String extra, Class<?> main, Path spec) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -71,7 +74,6 @@ final class Children {
     cmd.add("-Xmx" + heapMb + "m");
     cmd.addAll(jvmFlags);
     // Extra child JVM flags, e.g. a profiler: JNVM_BENCH_CHILD_OPTS="-XX:StartFlightRecording=..."
-    String extra = System.getenv(CHILD_OPTS);
     if (extra != null && !extra.isBlank()) cmd.addAll(List.of(extra.trim().split("\\s+")));
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

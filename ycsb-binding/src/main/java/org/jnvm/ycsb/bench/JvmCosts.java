@@ -15,8 +15,9 @@ import javax.management.openmbean.CompositeData;
 /**
  * What the Java heap and its collector cost this JVM, from the JVM's own management beans: pause
  * time and the longest pause of a phase, the heap live after a full collection, and the process's
- * resident memory. Volatile Infinispan keeps its data on the Java heap and J-NVM keeps it in NVMM:
- * these figures put both costs in the report.
+ * resident memory; and from the kernel, the page faults of a phase (memory touched first then).
+ * Volatile Infinispan keeps its data on the Java heap and J-NVM keeps it in NVMM: these figures put
+ * both costs in the report.
  *
  * <p>Pauses: every collector bean but the concurrent-cycle ones ({@code ZGC Cycles}, {@code
  * Shenandoah Cycles}, ...), whose time is wall time of work running beside the application, not a
@@ -102,7 +103,13 @@ final class JvmCosts {
         pauseCount() - startCount,
         longest.get(),
         sum(cycleBeans) - startCycles,
-        startFaults < 0 ? -1 : minorFaults() - startFaults);
+        faultsSince(startFaults));
+  }
+
+  /** Minor faults since a count of {@code start}: -1 if either count is unknown. */
+  private static long faultsSince(long start) {
+    long now = minorFaults();
+    return start < 0 || now < 0 ? -1 : now - start;
   }
 
   private long pauseMillis() {
@@ -154,8 +161,13 @@ final class JvmCosts {
    * name's closing parenthesis, since the name itself may hold spaces and parentheses.
    */
   static long parseMinorFaults(String stat) {
-    String[] after = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-    return Long.parseLong(after[MINFLT_FIELD - 3]);
+    int name = stat.lastIndexOf(')');
+    String[] after = name < 0 ? new String[0] : stat.substring(name + 1).trim().split(" ");
+    int at = MINFLT_FIELD - 3; // the first field after the name is the state, field 3
+    if (after.length <= at || !after[at].matches("[0-9]+")) {
+      throw new IllegalArgumentException("no minflt (field 10) in /proc stat: " + stat);
+    }
+    return Long.parseLong(after[at]);
   }
 
   static Resident parseStatus(List<String> lines) {

@@ -207,19 +207,19 @@ final class Report {
               last.rssMb() < 0
                   ? "-"
                   : String.format(Locale.ROOT, "%,d (%,d)", last.rssMb(), last.shmMb()),
-              faultsPerOp(t, runs)));
+              faultsPerOp(runs)));
     }
   }
 
-  /** Page faults per operation over {@code runs} of {@code target}: "-" where one is unknown. */
-  private String faultsPerOp(String target, List<CostsFile.Row> runs) {
+  /** Page faults per operation over {@code runs} of one target: "-" where one is unknown. */
+  private String faultsPerOp(List<CostsFile.Row> runs) {
     long faults = 0;
     long ops = 0;
     for (CostsFile.Row c : runs) {
       ResultsFile.Row r =
           rows.stream()
               .filter(x -> x.threads() == c.threads())
-              .filter(x -> x.target().equals(target) && x.workload().equals(c.workload()))
+              .filter(x -> x.target().equals(c.target()) && x.workload().equals(c.workload()))
               .findFirst()
               .orElse(null);
       if (c.minorFaults() < 0 || r == null) return "-";

@@ -53,8 +53,10 @@ class ChildrenTest {
     List<String> flags = Children.heapFlags(3_000_000);
     assertTrue(flags.contains("-XX:+AlwaysPreTouch"), flags::toString);
     assertTrue(flags.contains("-XX:MaxHeapFreeRatio=100"), flags::toString);
-    List<String> cmd = Children.command(1024, flags, UnitMain.class, tmp);
-    assertTrue(cmd.indexOf("-XX:+AlwaysPreTouch") > cmd.indexOf("-Xmx1024m"), cmd::toString);
+    List<String> cmd = Children.command(1024, flags, "-XX:-AlwaysPreTouch", UnitMain.class, tmp);
+    int on = cmd.indexOf("-XX:+AlwaysPreTouch");
+    assertTrue(on > cmd.indexOf("-Xmx1024m"), cmd::toString);
+    assertTrue(cmd.indexOf("-XX:-AlwaysPreTouch") > on, () -> "the user's flag must win: " + cmd);
     assertEquals(UnitMain.class.getName(), cmd.get(cmd.size() - 2));
   }
 }

@@ -148,7 +148,9 @@ class ReportTest {
     Options o = Options.parse(new String[] {"--seconds", "3"});
     List<ResultsFile.Row> rows =
         List.of(
+            row("volatile", 2, "a", 900_000, 7_000_000, 3), // first: not this section's
             row("volatile", 1, "a", 500_000, 1_000_000, 2),
+            opRow(row("volatile", 1, "a", 500_000, 1_000_000, 2), "UPDATE"),
             row("volatile", 1, "c", 500_000, 3_000_000, 6),
             row("jpdt", 1, "a", 400_000, 1_000_000, 2.5));
     List<CostsFile.Row> costs =
@@ -162,6 +164,24 @@ class ReportTest {
     assertTrue(md.contains("| page faults per op |"), md);
     assertTrue(md.contains("| volatile | 70 | 300 | 1.0 | 4 | 1,000 (10) | 0.20 |"), md);
     assertTrue(md.contains("| jpdt | 70 | 300 | 1.0 | 4 | 1,000 (10) | - |"), md);
+  }
+
+  /** {@code r}'s workload's figures for another operation (the same ops: one line each). */
+  private static ResultsFile.Row opRow(ResultsFile.Row r, String op) {
+    return new ResultsFile.Row(
+        r.target(),
+        r.threads(),
+        r.workload(),
+        r.ops(),
+        r.seconds(),
+        r.throughput(),
+        op,
+        1,
+        1,
+        1,
+        2,
+        3,
+        0);
   }
 
   private static CostsFile.Row cost(String target, String workload, long faults) {
