@@ -135,7 +135,7 @@ final class Report {
     ratio(targets, workloads, mine, Targets.VOLATILE, "volatile Infinispan");
     ratio(targets, workloads, mine, Targets.VOLATILE_MAP, "a ConcurrentHashMap (no Infinispan)");
     ratio(targets, workloads, mine, Targets.PMDK, "PMDK (LLPL)");
-    costs(targets, threads);
+    costs(targets, threads, mine);
     latency(targets, workloads, mine);
   }
 
@@ -170,7 +170,7 @@ final class Report {
    * The Java heap and GC each row costs: volatile rows keep their data on the Java heap, J-NVM rows
    * in NVMM beside a small heap of proxies and indexes.
    */
-  private void costs(List<String> targets, int threads) {
+  private void costs(List<String> targets, int threads, List<ResultsFile.Row> results) {
     List<CostsFile.Row> mine = costs.stream().filter(c -> c.threads() == threads).toList();
     if (mine.isEmpty()) return;
     line("");
@@ -207,21 +207,19 @@ final class Report {
               last.rssMb() < 0
                   ? "-"
                   : String.format(Locale.ROOT, "%,d (%,d)", last.rssMb(), last.shmMb()),
-              faultsPerOp(runs)));
+              faultsPerOp(runs, results)));
     }
   }
 
-  /** Page faults per operation over {@code runs} of one target: "-" where one is unknown. */
-  private String faultsPerOp(List<CostsFile.Row> runs) {
+  /**
+   * Page faults per operation over {@code runs} of one target, their operations from {@code
+   * results} (the same thread count's): "-" where one is unknown.
+   */
+  private static String faultsPerOp(List<CostsFile.Row> runs, List<ResultsFile.Row> results) {
     long faults = 0;
     long ops = 0;
     for (CostsFile.Row c : runs) {
-      ResultsFile.Row r =
-          rows.stream()
-              .filter(x -> x.threads() == c.threads())
-              .filter(x -> x.target().equals(c.target()) && x.workload().equals(c.workload()))
-              .findFirst()
-              .orElse(null);
+      ResultsFile.Row r = first(results, c.target(), c.workload());
       if (c.minorFaults() < 0 || r == null) return "-";
       faults += c.minorFaults();
       ops += r.ops();
