@@ -32,6 +32,14 @@ final class Block {
   private Heap heap;
   private HeapLogs logs;
   private ThreadLog log;
+
+  /**
+   * The log this thread owns in {@link #ownedIn}, the heap of its last block: kept across blocks.
+   */
+  private ThreadLog owned;
+
+  private HeapLogs ownedIn;
+
   private boolean collecting;
   private boolean finishing;
   private boolean internal;
@@ -81,7 +89,11 @@ final class Block {
     }
     if (!used) used = true;
     logs = HeapLogs.of(h);
-    log = logs.take();
+    if (logs != ownedIn) {
+      owned = logs.take();
+      ownedIn = logs;
+    }
+    log = owned;
     log.begin();
     heap = h;
     depth = 1;
@@ -102,7 +114,9 @@ final class Block {
     finishing = true;
     try {
       Commit.run(this);
-      logs.give(log);
+    } catch (RuntimeException | Error e) {
+      retireLog();
+      throw e;
     } finally {
       clear();
       end();
@@ -125,8 +139,8 @@ final class Block {
     finishing = true;
     try {
       rollBackGuarded();
-      logs.give(log);
     } catch (RuntimeException | Error e) {
+      retireLog();
       e.addSuppressed(t);
       throw e;
     } finally {
@@ -163,6 +177,16 @@ final class Block {
     if (failed != null) throw (RuntimeException) failed;
   }
 
+  /**
+   * Gives up a log whose commit or rollback failed: no block uses it again while the heap is open,
+   * and its content (perhaps an unfinished block) waits for recovery at the next open.
+   */
+  private void retireLog() {
+    log.retire();
+    owned = null;
+    ownedIn = null;
+  }
+
   boolean inBlock() {
     return depth > 0;
   }
@@ -179,8 +203,10 @@ final class Block {
     fresh.clear();
     freed.clear();
     frees.clear();
-    participants.clear();
-    joined.clear();
+    if (!joined.isEmpty()) { // an IdentityHashMap's clear fills its table, even empty
+      participants.clear();
+      joined.clear();
+    }
     finishing = false;
     log = null;
     logs = null;

@@ -2,18 +2,22 @@ package org.jnvm.jpfa;
 
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.pmem.Pmem;
 
 /**
- * The logs of one open heap: a pool handing one log to each running block, the chain that makes
- * them reachable, and the lazy truncations still in flight.
+ * The logs of one open heap: one per thread that runs blocks on it, the chain that makes them
+ * reachable, and the lazy truncations still in flight.
  *
  * <p>Logs are chained from the hidden root {@value LogHeaderLayout#ROOT} through each header's
- * {@code next}; a log is created (and durably linked) when a block starts and the pool is empty, so
- * there are as many logs as blocks ever ran at once. A thread keeps reusing the log it returned
- * last (the pool is a stack).
+ * {@code next}. A log belongs to a thread: the first block a thread runs on the heap claims a log
+ * that no live thread owns (one loaded at open, or one whose thread has terminated), or creates one
+ * and durably links it; the thread's later blocks reuse it with no atomic instruction ({@link
+ * Block} keeps it). So there are as many logs as threads that ran blocks on the heap and were alive
+ * at once (4 KiB each, more once a block of more lines grew it). A block ending hands nothing back:
+ * a shared pool cost two compare-and-swaps and a node per block on one cache line that every
+ * thread's blocks wrote (two threads' one-store blocks on one heap took 1.43x as long with it; see
+ * docs/jpfa.md).
  *
  * <p><b>Lazy truncation.</b> A committed block's IDLE word is written back but not fenced, so that
  * a block costs two fences. Until some fence covers it, a crash may find the log still COMMITTED
@@ -35,7 +39,6 @@ final class HeapLogs {
   private static final ConcurrentHashMap<Heap, HeapLogs> OPEN = new ConcurrentHashMap<>();
 
   private final Heap heap;
-  private final ConcurrentLinkedDeque<ThreadLog> pool = new ConcurrentLinkedDeque<>();
   private volatile ThreadLog[] all;
   private LogHeader last;
 
@@ -47,7 +50,6 @@ final class HeapLogs {
       ThreadLog l = ThreadLog.load(heap, h);
       found = Arrays.copyOf(found, found.length + 1);
       found[found.length - 1] = l;
-      pool.addLast(l);
       last = h;
     }
     this.all = found;
@@ -68,15 +70,16 @@ final class HeapLogs {
     }
   }
 
-  /** An idle log for one block, created and durably linked if none is free. */
+  /**
+   * The calling thread's log: the one it owns already, else one it claims (unowned, or its owner
+   * terminated), else a new one, created and durably linked.
+   */
   ThreadLog take() {
-    ThreadLog l = pool.pollFirst();
-    return l != null ? l : create();
-  }
-
-  /** Returns an idle (or lazily truncated) log after its block ended. */
-  void give(ThreadLog l) {
-    pool.offerFirst(l);
+    Thread me = Thread.currentThread();
+    for (ThreadLog l : all) {
+      if (l.claim(me)) return l;
+    }
+    return create(me);
   }
 
   /** Every log of the heap, in chain order. */
@@ -112,8 +115,10 @@ final class HeapLogs {
    * from the last header's {@code next}, written back and fenced. The new log is durable before the
    * link is stored, so a link on media always leads to a well-formed log.
    */
-  private synchronized ThreadLog create() {
+  private synchronized ThreadLog create(Thread me) {
     ThreadLog l = ThreadLog.create(heap);
+    boolean mine = l.claim(me); // no one else knows it yet
+    assert mine;
     if (last == null) {
       heap.roots().put(LogHeaderLayout.ROOT, l.header());
     } else {

@@ -1,5 +1,7 @@
 package org.jnvm.jpfa;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,13 +11,24 @@ import org.jnvm.core.pmem.Pmem;
 
 /**
  * The volatile side of one persistent log: its header, its segments, the current block's epoch and
- * entry count. One block uses it at a time ({@link HeapLogs} hands logs out); {@link #pending} is
- * the only field other threads touch.
+ * entry count. It belongs to one thread at a time, whose blocks use it one after the other ({@link
+ * HeapLogs#take}); {@link #pending} and {@link #claim}'s owner are the only fields other threads
+ * touch.
  *
  * <p>Every state change is one 8-byte store of the commit record's state word, written back by the
  * method that makes it; the caller fences (see {@link Commit} for the order).
  */
 final class ThreadLog {
+  private static final VarHandle OWNER;
+
+  static {
+    try {
+      OWNER = MethodHandles.lookup().findVarHandle(ThreadLog.class, "owner", Thread.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final Heap heap;
   private final LogHeader header;
   private final long record;
@@ -39,6 +52,13 @@ final class ThreadLog {
    * HeapLogs#writeBackPending}.
    */
   final AtomicLong pending = new AtomicLong();
+
+  /** The thread whose blocks use this log, or null (a log loaded at open, not claimed yet). */
+  @SuppressWarnings("unused") // through OWNER
+  private volatile Thread owner;
+
+  /** Set when a commit or rollback failed with this log: no thread claims it again. */
+  private volatile boolean retired;
 
   private ThreadLog(Heap heap, LogHeader header) {
     this.heap = heap;
@@ -65,6 +85,24 @@ final class ThreadLog {
     h.pwbObject();
     Pmem.pfence();
     return new ThreadLog(heap, h);
+  }
+
+  /**
+   * Makes this log {@code me}'s: true if it was already, or had no owner, or its owner has
+   * terminated, unless it was retired (a thread ends no block after it terminated, and its last
+   * block ended before: a block is a scope of its thread). False if another live thread owns it.
+   */
+  boolean claim(Thread me) {
+    if (retired) return false;
+    Thread o = (Thread) OWNER.getVolatile(this);
+    if (o == me) return true;
+    if (o != null && o.isAlive()) return false;
+    return OWNER.compareAndSet(this, o, me);
+  }
+
+  /** See {@link Block}: a log whose block's end failed is left as it is, for recovery. */
+  void retire() {
+    retired = true;
   }
 
   LogHeader header() {

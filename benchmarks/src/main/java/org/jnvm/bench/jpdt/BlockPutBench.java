@@ -19,16 +19,19 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What a J-PDT change costs inside a failure-atomic block: a one-entry {@code put} (replacing the
  * value of one of 10,000 keys) alone, the same put inside a block, and a block holding one durable
  * 8-byte array store (the block's fixed cost: its undo and commit fences, plus the store's own).
- * The goal: {@code putInBlock <= put + blockOneStore}. Each benchmark runs in its own forks, so
- * {@code put}'s fork never ran a block (the hooks' cheapest path). {@code put} and {@code
- * removeInsert} also measure J-PDT outside blocks against a build from before blocks existed (the
- * class compiles there unchanged).
+ * The goal: {@code putInBlock <= put + blockOneStore}. {@code blockOneStoreShared} runs that block
+ * in two threads on one heap, each storing to its own line: what the threads' blocks still share
+ * (the heap's logs, see {@code HeapLogs}) shows as the gap to {@code blockOneStore}. Each benchmark
+ * runs in its own forks, so {@code put}'s fork never ran a block (the hooks' cheapest path). {@code
+ * put} and {@code removeInsert} also measure J-PDT outside blocks against a build from before
+ * blocks existed (the class compiles there unchanged).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -82,6 +85,35 @@ public class BlockPutBench {
     }
   }
 
+  /** One heap for every thread of {@link #blockOneStoreShared}. */
+  @State(Scope.Benchmark)
+  public static class SharedHeap {
+    BenchHeap heap;
+
+    @Setup(Level.Trial)
+    public void open() {
+      Gateway.requireHardwareBackend();
+      heap = BenchHeap.create("block-shared", 64L << 20);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+      if (heap != null) heap.close();
+    }
+  }
+
+  /** A thread's own cell in the shared heap: an object, so a line, of its own. */
+  @State(Scope.Thread)
+  public static class OwnCell {
+    PLongArray cell;
+    long next;
+
+    @Setup(Level.Trial)
+    public void open(SharedHeap s) {
+      cell = new PLongArray(s.heap.heap(), 1);
+    }
+  }
+
   @Benchmark
   public String put(Maps s) {
     return s.map.put(s.key(), "w");
@@ -106,6 +138,14 @@ public class BlockPutBench {
     long n = s.next++;
     if (s.next == KEYS) s.next = 0;
     FA.run(s.heap.heap(), () -> s.cell.set(0, n));
+    return n;
+  }
+
+  @Benchmark
+  @Threads(2)
+  public long blockOneStoreShared(SharedHeap s, OwnCell c) {
+    long n = c.next++;
+    FA.run(s.heap.heap(), () -> c.cell.set(0, n));
     return n;
   }
 }

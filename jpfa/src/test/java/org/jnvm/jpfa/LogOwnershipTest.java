@@ -1,0 +1,154 @@
+package org.jnvm.jpfa;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jnvm.core.heap.BlockSupport;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.TestHeaps;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which log a block uses ({@link HeapLogs#take}): a thread keeps its log from block to block, a
+ * live thread's log is never another thread's, a terminated thread's log is reused, and a log whose
+ * rollback failed is used by no block again, so that recovery finds its block at the next open.
+ */
+class LogOwnershipTest {
+
+  @Test
+  void aThreadKeepsItsLogAndATerminatedThreadsLogIsReused() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Heap h = t.create("owners", 1 << 20);
+      Bank b = Bank.create(h, 3);
+      ThreadLog mine = logOfABlock(h, b, 0);
+      assertSame(mine, logOfABlock(h, b, 0), "the same thread's next block");
+
+      CountDownLatch ran = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      AtomicReference<ThreadLog> other = new AtomicReference<>();
+      Thread idle =
+          new Thread(
+              () -> {
+                other.set(logOfABlock(h, b, 1));
+                ran.countDown();
+                await(release); // alive, in no block
+              });
+      idle.start();
+      try {
+        assertTrue(ran.await(30, TimeUnit.SECONDS));
+        assertNotSame(mine, other.get(), "a second thread, while the first lives");
+        assertSame(mine, logOfABlock(h, b, 0), "the first thread's log stays its own");
+        ThreadLog third = inThread(() -> logOfABlock(h, b, 2));
+        assertNotSame(mine, third, "a third thread's");
+        assertNotSame(other.get(), third, "a third thread's, while the second lives");
+      } finally {
+        release.countDown();
+        idle.join(30_000);
+      }
+      assertFalse(idle.isAlive());
+      ThreadLog[] all = HeapLogs.of(h).all();
+      assertEquals(3, all.length, "one log per thread alive at once");
+      assertSame(all[1], inThread(() -> logOfABlock(h, b, 2)), "a terminated thread's log");
+      assertEquals(3, HeapLogs.of(h).all().length, "no log created for a fourth thread");
+    }
+  }
+
+  /**
+   * A rollback that fails (a participant refuses its guard) leaves the block's undo entries in its
+   * log: the thread's next block must take another log, or its entries would replace them and the
+   * failed block's store would survive the next open.
+   */
+  @Test
+  void aLogWhoseRollbackFailedIsRetiredAndItsBlockRolledBackAtOpen() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("retired");
+      ThreadLog failed;
+      try (Heap h = Heap.create(p, 1 << 20)) {
+        Bank b = Bank.create(h, 3);
+        ThreadLog before = logOfABlock(h, b, 0);
+        IllegalStateException refused = new IllegalStateException("guard refused");
+        AtomicReference<ThreadLog> used = new AtomicReference<>();
+        IllegalStateException thrown =
+            assertThrows(
+                IllegalStateException.class,
+                () ->
+                    FA.run(
+                        h,
+                        () -> {
+                          used.set(Block.current().log());
+                          b.get(1).balance(999);
+                          BlockSupport.installed().join(refusing(refused));
+                          throw new IllegalArgumentException("abort");
+                        }));
+        assertSame(refused, thrown);
+        failed = used.get();
+        assertSame(before, failed, "the thread's own log");
+        assertNotSame(failed, logOfABlock(h, b, 2), "the thread's next block");
+        assertNotSame(failed, inThread(() -> logOfABlock(h, b, 2)), "another thread's block");
+        assertEquals("0/0/0/- 999/0/0/- 2/0/0/-", b.describe(), "the failed block's store stays");
+      }
+      try (Heap h = Heap.open(p)) {
+        assertEquals(
+            "0/0/0/- 200/0/0/- 2/0/0/-", Bank.open(h).describe(), "rolled back at the open");
+      }
+    }
+  }
+
+  /** Runs a block storing {@code i} as account {@code i}'s balance; returns the block's log. */
+  private static ThreadLog logOfABlock(Heap h, Bank b, int i) {
+    AtomicReference<ThreadLog> log = new AtomicReference<>();
+    FA.run(
+        h,
+        () -> {
+          b.get(i).balance(i);
+          log.set(Block.current().log());
+        });
+    return log.get();
+  }
+
+  private static BlockSupport.RollbackParticipant refusing(RuntimeException e) {
+    return new BlockSupport.RollbackParticipant() {
+      @Override
+      public void beforeRollback() {
+        throw e;
+      }
+
+      @Override
+      public void afterRollback() {}
+    };
+  }
+
+  private static <T> T inThread(java.util.function.Supplier<T> s) throws InterruptedException {
+    AtomicReference<T> out = new AtomicReference<>();
+    AtomicReference<Throwable> failed = new AtomicReference<>();
+    Thread th =
+        new Thread(
+            () -> {
+              try {
+                out.set(s.get());
+              } catch (Throwable e) {
+                failed.set(e);
+              }
+            });
+    th.start();
+    th.join(30_000);
+    if (failed.get() != null) throw new AssertionError(failed.get());
+    return out.get();
+  }
+
+  private static void await(CountDownLatch l) {
+    try {
+      l.await(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
