@@ -33,12 +33,10 @@ final class Block {
   private HeapLogs logs;
   private ThreadLog log;
 
-  /**
-   * The log this thread owns in {@link #ownedIn}, the heap of its last block: kept across blocks.
-   */
-  private ThreadLog owned;
+  /** The log of this thread's last block, of the logs {@link #lastIn}: tried first next time. */
+  private ThreadLog last;
 
-  private HeapLogs ownedIn;
+  private HeapLogs lastIn;
 
   private boolean collecting;
   private boolean finishing;
@@ -89,11 +87,9 @@ final class Block {
     }
     if (!used) used = true;
     logs = HeapLogs.of(h);
-    if (logs != ownedIn) {
-      owned = logs.take();
-      ownedIn = logs;
-    }
-    log = owned;
+    log = logs.take(logs == lastIn ? last : null);
+    last = log;
+    lastIn = logs;
     log.begin();
     heap = h;
     depth = 1;
@@ -114,9 +110,7 @@ final class Block {
     finishing = true;
     try {
       Commit.run(this);
-    } catch (RuntimeException | Error e) {
-      retireLog();
-      throw e;
+      logs.give(log); // not if the commit failed: the log waits for recovery, taken for good
     } finally {
       clear();
       end();
@@ -139,8 +133,8 @@ final class Block {
     finishing = true;
     try {
       rollBackGuarded();
+      logs.give(log); // not if the rollback failed: as for a failed commit
     } catch (RuntimeException | Error e) {
-      retireLog();
       e.addSuppressed(t);
       throw e;
     } finally {
@@ -175,16 +169,6 @@ final class Block {
     }
     if (failed instanceof Error) throw (Error) failed;
     if (failed != null) throw (RuntimeException) failed;
-  }
-
-  /**
-   * Gives up a log whose commit or rollback failed: no block uses it again while the heap is open,
-   * and its content (perhaps an unfinished block) waits for recovery at the next open.
-   */
-  private void retireLog() {
-    log.retire();
-    owned = null;
-    ownedIn = null;
   }
 
   boolean inBlock() {

@@ -6,18 +6,18 @@ import org.jnvm.core.heap.Heap;
 import org.jnvm.core.pmem.Pmem;
 
 /**
- * The logs of one open heap: one per thread that runs blocks on it, the chain that makes them
+ * The logs of one open heap: one for each block running at once, the chain that makes them
  * reachable, and the lazy truncations still in flight.
  *
  * <p>Logs are chained from the hidden root {@value LogHeaderLayout#ROOT} through each header's
- * {@code next}. A log belongs to a thread: the first block a thread runs on the heap claims a log
- * that no live thread owns (one loaded at open, or one whose thread has terminated), or creates one
- * and durably links it; the thread's later blocks reuse it with no atomic instruction ({@link
- * Block} keeps it). So there are as many logs as threads that ran blocks on the heap and were alive
- * at once (4 KiB each, more once a block of more lines grew it). A block ending hands nothing back:
- * a shared pool cost two compare-and-swaps and a node per block on one cache line that every
- * thread's blocks wrote (two threads' one-store blocks on one heap took 1.43x as long with it; see
- * docs/jpfa.md).
+ * {@code next}; a log is created (and durably linked) when a block starts and every log is taken,
+ * so there are as many logs as blocks ever ran at once. A block first tries the log its thread used
+ * last, then every log in chain order. Each log carries its own taken flag, set by a
+ * compare-and-swap and cleared by a release store, so threads that keep to their own logs take and
+ * hand them back on lines of their own (a shared pool, its two compare-and-swaps and its node per
+ * block made two threads' one-store blocks on one heap take 1.29x as long; see docs/jpfa.md). A log
+ * whose block's end failed is never handed back ({@link Block}). A log whose block's end failed is
+ * never handed back ({@link Block}).
  *
  * <p><b>Lazy truncation.</b> A committed block's IDLE word is written back but not fenced, so that
  * a block costs two fences. Until some fence covers it, a crash may find the log still COMMITTED
@@ -71,15 +71,20 @@ final class HeapLogs {
   }
 
   /**
-   * The calling thread's log: the one it owns already, else one it claims (unowned, or its owner
-   * terminated), else a new one, created and durably linked.
+   * A log for one block: {@code last} (the log the calling thread used last, of these logs, or
+   * null) if no block has it, else the first free one, else a new one, created and durably linked.
    */
-  ThreadLog take() {
-    Thread me = Thread.currentThread();
+  ThreadLog take(ThreadLog last) {
+    if (last != null && last.tryTake()) return last;
     for (ThreadLog l : all) {
-      if (l.claim(me)) return l;
+      if (l.tryTake()) return l;
     }
-    return create(me);
+    return create();
+  }
+
+  /** Returns a log after its block ended (committed or rolled back). */
+  void give(ThreadLog l) {
+    l.release();
   }
 
   /** Every log of the heap, in chain order. */
@@ -115,10 +120,9 @@ final class HeapLogs {
    * from the last header's {@code next}, written back and fenced. The new log is durable before the
    * link is stored, so a link on media always leads to a well-formed log.
    */
-  private synchronized ThreadLog create(Thread me) {
+  private synchronized ThreadLog create() {
     ThreadLog l = ThreadLog.create(heap);
-    boolean mine = l.claim(me); // no one else knows it yet
-    assert mine;
+    l.tryTake(); // succeeds: no one else knows the log yet
     if (last == null) {
       heap.roots().put(LogHeaderLayout.ROOT, l.header());
     } else {

@@ -11,19 +11,19 @@ import org.jnvm.core.pmem.Pmem;
 
 /**
  * The volatile side of one persistent log: its header, its segments, the current block's epoch and
- * entry count. It belongs to one thread at a time, whose blocks use it one after the other ({@link
- * HeapLogs#take}); {@link #pending} and {@link #claim}'s owner are the only fields other threads
- * touch.
+ * entry count. One block uses it at a time ({@link HeapLogs} hands logs out, through {@link
+ * #tryTake} and {@link #release}); {@link #pending} and the taken flag are the only fields other
+ * threads touch.
  *
  * <p>Every state change is one 8-byte store of the commit record's state word, written back by the
  * method that makes it; the caller fences (see {@link Commit} for the order).
  */
 final class ThreadLog {
-  private static final VarHandle OWNER;
+  private static final VarHandle TAKEN;
 
   static {
     try {
-      OWNER = MethodHandles.lookup().findVarHandle(ThreadLog.class, "owner", Thread.class);
+      TAKEN = MethodHandles.lookup().findVarHandle(ThreadLog.class, "taken", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -53,12 +53,9 @@ final class ThreadLog {
    */
   final AtomicLong pending = new AtomicLong();
 
-  /** The thread whose blocks use this log, or null (a log loaded at open, not claimed yet). */
-  @SuppressWarnings("unused") // through OWNER
-  private volatile Thread owner;
-
-  /** Set when a commit or rollback failed with this log: no thread claims it again. */
-  private volatile boolean retired;
+  /** 1 while a block uses this log (or after its end failed: see {@link Block}), else 0. */
+  @SuppressWarnings("unused") // through TAKEN
+  private volatile int taken;
 
   private ThreadLog(Heap heap, LogHeader header) {
     this.heap = heap;
@@ -88,21 +85,20 @@ final class ThreadLog {
   }
 
   /**
-   * Makes this log {@code me}'s: true if it was already, or had no owner, or its owner has
-   * terminated, unless it was retired (a thread ends no block after it terminated, and its last
-   * block ended before: a block is a scope of its thread). False if another live thread owns it.
+   * Takes this log for one block if no block has it: a compare-and-swap on this object's flag,
+   * which only the thread that used the log last normally touches (see {@link HeapLogs#take}).
    */
-  boolean claim(Thread me) {
-    if (retired) return false;
-    Thread o = (Thread) OWNER.getVolatile(this);
-    if (o == me) return true;
-    if (o != null && o.isAlive()) return false;
-    return OWNER.compareAndSet(this, o, me);
+  boolean tryTake() {
+    return (int) TAKEN.getOpaque(this) == 0 && TAKEN.compareAndSet(this, 0, 1);
   }
 
-  /** See {@link Block}: a log whose block's end failed is left as it is, for recovery. */
-  void retire() {
-    retired = true;
+  /**
+   * Hands the log back after its block ended: a release store, no locked instruction (on x86 one
+   * right after the commit fence would also wait for the write-backs before it); the next taker's
+   * compare-and-swap sees everything the block did.
+   */
+  void release() {
+    TAKEN.setRelease(this, 0);
   }
 
   LogHeader header() {

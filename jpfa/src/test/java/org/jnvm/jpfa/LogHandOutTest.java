@@ -2,6 +2,7 @@ package org.jnvm.jpfa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,47 +18,50 @@ import org.jnvm.core.heap.TestHeaps;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which log a block uses ({@link HeapLogs#take}): a thread keeps its log from block to block, a
- * live thread's log is never another thread's, a terminated thread's log is reused, and a log whose
- * rollback failed is used by no block again, so that recovery finds its block at the next open.
+ * Which log a block uses ({@link HeapLogs#take}): the one its thread used last if no block has it,
+ * else any free one, else a new one; and a log whose rollback failed is used by no block again, so
+ * that recovery finds its block at the next open.
  */
-class LogOwnershipTest {
+class LogHandOutTest {
 
   @Test
-  void aThreadKeepsItsLogAndATerminatedThreadsLogIsReused() throws Exception {
+  void aBlockTakesItsThreadsLastLogElseAFreeOneElseANewOne() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
-      Heap h = t.create("owners", 1 << 20);
+      Heap h = t.create("hand-out", 1 << 20);
       Bank b = Bank.create(h, 3);
-      ThreadLog mine = logOfABlock(h, b, 0);
-      assertSame(mine, logOfABlock(h, b, 0), "the same thread's next block");
+      ThreadLog first = logOfABlock(h, b, 0);
+      assertSame(first, logOfABlock(h, b, 0), "the same thread's next block");
+      assertSame(first, inThread(() -> logOfABlock(h, b, 1)), "a free log, for another thread");
+      assertEquals(1, HeapLogs.of(h).all().length, "one block at a time, one log");
 
-      CountDownLatch ran = new CountDownLatch(1);
-      CountDownLatch release = new CountDownLatch(1);
-      AtomicReference<ThreadLog> other = new AtomicReference<>();
-      Thread idle =
+      CountDownLatch inside = new CountDownLatch(1);
+      CountDownLatch leave = new CountDownLatch(1);
+      AtomicReference<ThreadLog> held = new AtomicReference<>();
+      Thread holder =
           new Thread(
-              () -> {
-                other.set(logOfABlock(h, b, 1));
-                ran.countDown();
-                await(release); // alive, in no block
-              });
-      idle.start();
+              () ->
+                  FA.run(
+                      h,
+                      () -> {
+                        b.get(1).balance(11);
+                        held.set(Block.current().log());
+                        inside.countDown();
+                        await(leave); // the block stays open
+                      }));
+      holder.start();
+      ThreadLog second;
       try {
-        assertTrue(ran.await(30, TimeUnit.SECONDS));
-        assertNotSame(mine, other.get(), "a second thread, while the first lives");
-        assertSame(mine, logOfABlock(h, b, 0), "the first thread's log stays its own");
-        ThreadLog third = inThread(() -> logOfABlock(h, b, 2));
-        assertNotSame(mine, third, "a third thread's");
-        assertNotSame(other.get(), third, "a third thread's, while the second lives");
+        assertTrue(inside.await(30, TimeUnit.SECONDS));
+        second = logOfABlock(h, b, 0);
+        assertNotSame(held.get(), second, "a log no block has");
       } finally {
-        release.countDown();
-        idle.join(30_000);
+        leave.countDown();
+        holder.join(30_000);
       }
-      assertFalse(idle.isAlive());
-      ThreadLog[] all = HeapLogs.of(h).all();
-      assertEquals(3, all.length, "one log per thread alive at once");
-      assertSame(all[1], inThread(() -> logOfABlock(h, b, 2)), "a terminated thread's log");
-      assertEquals(3, HeapLogs.of(h).all().length, "no log created for a fourth thread");
+      assertFalse(holder.isAlive());
+      assertEquals(2, HeapLogs.of(h).all().length, "two blocks at once, two logs");
+      assertSame(second, logOfABlock(h, b, 0), "the thread's last log, though the first is free");
+      assertNotSame(first, second);
     }
   }
 
@@ -90,7 +94,7 @@ class LogOwnershipTest {
                         }));
         assertSame(refused, thrown);
         failed = used.get();
-        assertSame(before, failed, "the thread's own log");
+        assertSame(before, failed, "the thread's last log");
         assertNotSame(failed, logOfABlock(h, b, 2), "the thread's next block");
         assertNotSame(failed, inThread(() -> logOfABlock(h, b, 2)), "another thread's block");
         assertEquals("0/0/0/- 999/0/0/- 2/0/0/-", b.describe(), "the failed block's store stays");
@@ -140,7 +144,9 @@ class LogOwnershipTest {
             });
     th.start();
     th.join(30_000);
+    assertFalse(th.isAlive(), "the thread ended");
     if (failed.get() != null) throw new AssertionError(failed.get());
+    assertNotNull(out.get(), "the thread's result");
     return out.get();
   }
 
