@@ -16,8 +16,7 @@ import org.jnvm.core.pmem.Pmem;
  * compare-and-swap and cleared by a release store, so threads that keep to their own logs take and
  * hand them back on lines of their own (a shared pool, its two compare-and-swaps and its node per
  * block made two threads' one-store blocks on one heap take 1.29x as long; see docs/jpfa.md). A log
- * whose block's end failed is never handed back ({@link Block}). A log whose block's end failed is
- * never handed back ({@link Block}).
+ * whose block's end failed is never handed back ({@link Block}).
  *
  * <p><b>Lazy truncation.</b> A committed block's IDLE word is written back but not fenced, so that
  * a block costs two fences. Until some fence covers it, a crash may find the log still COMMITTED
@@ -71,11 +70,11 @@ final class HeapLogs {
   }
 
   /**
-   * A log for one block: {@code last} (the log the calling thread used last, of these logs, or
+   * A log for one block: {@code preferred} (the log the calling thread used last, of these logs, or
    * null) if no block has it, else the first free one, else a new one, created and durably linked.
    */
-  ThreadLog take(ThreadLog last) {
-    if (last != null && last.tryTake()) return last;
+  ThreadLog take(ThreadLog preferred) {
+    if (preferred != null && preferred.tryTake()) return preferred;
     for (ThreadLog l : all) {
       if (l.tryTake()) return l;
     }
