@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.jnvm.core.heap.BlockSupport;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.TestHeaps;
@@ -71,9 +72,9 @@ class LogHandOutTest {
    * failed block's store would survive the next open.
    */
   @Test
-  void aLogWhoseRollbackFailedIsRetiredAndItsBlockRolledBackAtOpen() throws Exception {
+  void aLogWhoseRollbackFailedIsNeverHandedBackAndItsBlockIsRolledBackAtOpen() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
-      Path p = t.path("retired");
+      Path p = t.path("failed-rollback");
       ThreadLog failed;
       try (Heap h = Heap.create(p, 1 << 20)) {
         Bank b = Bank.create(h, 3);
@@ -130,23 +131,11 @@ class LogHandOutTest {
     };
   }
 
-  private static <T> T inThread(java.util.function.Supplier<T> s) throws InterruptedException {
-    AtomicReference<T> out = new AtomicReference<>();
-    AtomicReference<Throwable> failed = new AtomicReference<>();
-    Thread th =
-        new Thread(
-            () -> {
-              try {
-                out.set(s.get());
-              } catch (Throwable e) {
-                failed.set(e);
-              }
-            });
-    th.start();
-    th.join(30_000);
-    assertFalse(th.isAlive(), "the thread ended");
-    if (failed.get() != null) throw new AssertionError(failed.get());
-    assertNotNull(out.get(), "the thread's result");
+  /** The log of a block run on a new thread (which has ended when this returns). */
+  private static ThreadLog inThread(Supplier<ThreadLog> block) throws InterruptedException {
+    AtomicReference<ThreadLog> out = new AtomicReference<>();
+    FaCrashTest.inThread(() -> out.set(block.get()));
+    assertNotNull(out.get(), "the other thread's block ran");
     return out.get();
   }
 
