@@ -86,8 +86,9 @@ final class Block {
               + h.file());
     }
     if (!used) used = true;
-    logs = HeapLogs.of(h);
-    log = logs.take(logs == lastIn ? last : null);
+    HeapLogs of = HeapLogs.of(h);
+    log = of.take(of == lastIn ? last : null); // refused if a block's end failed on h
+    logs = of;
     last = log;
     lastIn = logs;
     log.begin();
@@ -107,14 +108,32 @@ final class Block {
     }
     if (depth > 0) return;
     collecting = false;
+    if (logs.refusing()) refuseCommit();
     finishing = true;
     try {
       Commit.run(this);
       logs.give(log); // not if the commit failed: the log waits for recovery, taken for good
+    } catch (RuntimeException | Error e) {
+      logs.failed(e);
+      throw e;
     } finally {
       clear();
       end();
     }
+  }
+
+  /**
+   * The end of a block that ran while another block's end failed on its heap: rolled back, since
+   * recovery at the next open may roll the failed block back over its lines (see {@link HeapLogs}).
+   */
+  private void refuseCommit() {
+    IllegalStateException e = logs.refused("commit refused, the block is rolled back");
+    try {
+      rollBack(e);
+    } finally {
+      end();
+    }
+    throw e;
   }
 
   /** Exceptional end of a block: the first one rolls the whole (outermost) block back. */
@@ -135,6 +154,7 @@ final class Block {
       rollBackGuarded();
       logs.give(log); // not if the rollback failed: as for a failed commit
     } catch (RuntimeException | Error e) {
+      logs.failed(e);
       e.addSuppressed(t);
       throw e;
     } finally {

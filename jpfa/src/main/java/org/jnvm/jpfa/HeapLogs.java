@@ -18,6 +18,13 @@ import org.jnvm.core.pmem.Pmem;
  * block made two threads' one-store blocks on one heap take 1.29x as long; see docs/jpfa.md). A log
  * whose block's end failed is never handed back ({@link Block}).
  *
+ * <p><b>A failed end refuses the heap.</b> Once a block's commit or rollback has thrown, its log
+ * stays ACTIVE (or half committed) until recovery at the next open rolls it back, over whatever the
+ * lines hold by then. A later block committing one of those lines would see its commit undone at
+ * that open, so the heap takes no more blocks: {@link #take} refuses new ones, and a block already
+ * running is rolled back at its end instead of committing ({@link Block}). A block that passed that
+ * check as the other failed cannot share a line with it without breaking the locking contract.
+ *
  * <p><b>Lazy truncation.</b> A committed block's IDLE word is written back but not fenced, so that
  * a block costs two fences. Until some fence covers it, a crash may find the log still COMMITTED
  * and roll it forward again. That is harmless unless a later store to one of its lines reached
@@ -40,6 +47,9 @@ final class HeapLogs {
   private final Heap heap;
   private volatile ThreadLog[] all;
   private LogHeader last;
+
+  /** The first failure of a block's end on this heap, or null: see the class comment. */
+  private volatile Throwable failed;
 
   private HeapLogs(Heap heap) {
     this.heap = heap;
@@ -74,6 +84,7 @@ final class HeapLogs {
    * null) if no block has it, else the first free one, else a new one, created and durably linked.
    */
   ThreadLog take(ThreadLog preferred) {
+    if (failed != null) throw refused("failure-atomic block refused");
     if (preferred != null && preferred.tryTake()) return preferred;
     for (ThreadLog l : all) {
       if (l.tryTake()) return l;
@@ -84,6 +95,28 @@ final class HeapLogs {
   /** Returns a log after its block ended (committed or rolled back). */
   void give(ThreadLog l) {
     l.release();
+  }
+
+  /** Records that a block's end failed: the heap takes no more blocks until it is reopened. */
+  synchronized void failed(Throwable t) {
+    if (failed == null) failed = t;
+  }
+
+  /** True once a block's end failed on this heap. */
+  boolean refusing() {
+    return failed != null;
+  }
+
+  /**
+   * The error for {@code what} on a heap where a block's end failed, with that failure as cause.
+   */
+  IllegalStateException refused(String what) {
+    return new IllegalStateException(
+        what
+            + ": an earlier block's commit or rollback failed on this heap; close and reopen it"
+            + " for recovery to settle that block: file="
+            + heap.file(),
+        failed);
   }
 
   /** Every log of the heap, in chain order. */

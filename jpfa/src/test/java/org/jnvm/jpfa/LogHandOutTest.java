@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which log a block uses ({@link HeapLogs#take}): the one its thread used last if no block has it,
- * else any free one, else a new one; and a log whose rollback failed is used by no block again, so
- * that recovery finds its block at the next open.
+ * else any free one, else a new one; and after a rollback failed, no block runs on the heap until
+ * it is reopened, so that recovery finds the failed block's log as it was.
  */
 class LogHandOutTest {
 
@@ -68,42 +68,116 @@ class LogHandOutTest {
 
   /**
    * A rollback that fails (a participant refuses its guard) leaves the block's undo entries in its
-   * log: the thread's next block must take another log, or its entries would replace them and the
-   * failed block's store would survive the next open.
+   * log, for recovery at the next open to roll the block back. Until then the heap takes no block:
+   * a block committing one of those lines would be undone by that recovery. A new block is refused,
+   * a block that was running is rolled back at its end, and the failed log is never handed back.
    */
   @Test
-  void aLogWhoseRollbackFailedIsNeverHandedBackAndItsBlockIsRolledBackAtOpen() throws Exception {
+  void aFailedRollbackRefusesBlocksOnItsHeapUntilItIsReopened() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("failed-rollback");
-      ThreadLog failed;
       try (Heap h = Heap.create(p, 1 << 20)) {
         Bank b = Bank.create(h, 3);
-        ThreadLog before = logOfABlock(h, b, 0);
-        IllegalStateException refused = new IllegalStateException("guard refused");
-        AtomicReference<ThreadLog> used = new AtomicReference<>();
-        IllegalStateException thrown =
-            assertThrows(
-                IllegalStateException.class,
-                () ->
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch leave = new CountDownLatch(1);
+        AtomicReference<Throwable> runningEnd = new AtomicReference<>();
+        Thread running =
+            new Thread(
+                () -> {
+                  try {
                     FA.run(
                         h,
                         () -> {
-                          used.set(Block.current().log());
-                          b.get(1).balance(999);
-                          BlockSupport.installed().join(refusing(refused));
-                          throw new IllegalArgumentException("abort");
-                        }));
-        assertSame(refused, thrown);
-        failed = used.get();
-        assertSame(before, failed, "the thread's last log");
-        assertNotSame(failed, logOfABlock(h, b, 2), "the thread's next block");
-        assertNotSame(failed, inThread(() -> logOfABlock(h, b, 2)), "another thread's block");
-        assertEquals("0/0/0/- 999/0/0/- 2/0/0/-", b.describe(), "the failed block's store stays");
+                          b.get(0).balance(77);
+                          inside.countDown();
+                          await(leave);
+                          b.get(1).balance(555); // after the failure, on the failed block's line
+                        });
+                  } catch (Throwable e) {
+                    runningEnd.set(e);
+                  }
+                });
+        running.start();
+        IllegalStateException refused = new IllegalStateException("guard refused");
+        AtomicReference<ThreadLog> used = new AtomicReference<>();
+        try {
+          assertTrue(inside.await(30, TimeUnit.SECONDS));
+          IllegalStateException thrown =
+              assertThrows(
+                  IllegalStateException.class,
+                  () ->
+                      FA.run(
+                          h,
+                          () -> {
+                            used.set(Block.current().log());
+                            b.get(1).balance(999);
+                            BlockSupport.installed().join(refusing(refused));
+                            throw new IllegalArgumentException("abort");
+                          }));
+          assertSame(refused, thrown);
+        } finally {
+          leave.countDown();
+          running.join(30_000);
+        }
+        assertFalse(running.isAlive());
+        assertRefusal(refused, runningEnd.get(), "commit refused");
+        assertEquals(
+            "100/0/0/- 999/0/0/- 300/0/0/-",
+            b.describe(),
+            "the running block rolled back, to what the failed block left");
+        assertRefusal(refused, catchOf(() -> logOfABlock(h, b, 2)), "block refused");
+        Throwable other = catchOf(() -> inThread(() -> logOfABlock(h, b, 2)));
+        assertNotNull(other, "another thread's block: nothing thrown");
+        assertRefusal(refused, other.getCause(), "block refused");
+        assertFalse(used.get().tryTake(), "the failed log stays taken");
       }
       try (Heap h = Heap.open(p)) {
-        assertEquals(
-            "0/0/0/- 200/0/0/- 2/0/0/-", Bank.open(h).describe(), "rolled back at the open");
+        Bank b = Bank.open(h);
+        assertEquals("100/0/0/- 200/0/0/- 300/0/0/-", b.describe(), "rolled back at the open");
+        logOfABlock(h, b, 2);
+        assertEquals("100/0/0/- 200/0/0/- 2/0/0/-", b.describe(), "blocks run again");
       }
+    }
+  }
+
+  /**
+   * A commit that fails (here its deferred free, of an object another thread freed outside any
+   * block meanwhile) refuses the heap as a failed rollback does.
+   */
+  @Test
+  void aFailedCommitRefusesBlocksOnItsHeap() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Heap h = t.create("failed-commit", 1 << 20);
+      Bank b = Bank.create(h, 3);
+      Throwable commit =
+          catchOf(
+              () ->
+                  FA.run(
+                      h,
+                      () -> {
+                        b.get(0).balance(1);
+                        h.free(b.get(2));
+                        FaCrashTest.inThread(() -> h.free(b.get(2)));
+                      }));
+      assertNotNull(commit, "the commit's second free of the object: nothing thrown");
+      assertRefusal(commit, catchOf(() -> logOfABlock(h, b, 1)), "block refused");
+    }
+  }
+
+  private static void assertRefusal(Throwable cause, Throwable e, String what) {
+    assertNotNull(e, what + ": nothing thrown");
+    assertTrue(e instanceof IllegalStateException, what + ": " + e);
+    assertTrue(e.getMessage().contains(what), e.getMessage());
+    assertTrue(e.getMessage().contains("close and reopen"), e.getMessage());
+    assertSame(cause, e.getCause(), what);
+  }
+
+  private static Throwable catchOf(org.junit.jupiter.api.function.Executable x) {
+    try {
+      x.execute();
+      return null;
+    } catch (Throwable e) {
+      return e;
     }
   }
 
