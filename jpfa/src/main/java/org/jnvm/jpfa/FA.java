@@ -22,9 +22,10 @@ import org.jnvm.core.heap.Heap;
  * changed, frees what it allocated, drops the frees it asked for, and is rethrown. Blocks nest by
  * flattening: only the outermost block commits, and an exception escaping a nested block aborts the
  * outermost one at once (see {@link BlockAbortedException}). If the commit or the rollback itself
- * throws (a rollback participant's guard failed, a free was refused), the heap runs no more blocks:
- * later ones throw {@link IllegalStateException} with that failure as cause, and the heap must be
- * closed and reopened, where recovery settles the failed block.
+ * throws, the heap runs no more blocks: later ones throw {@link IllegalStateException} with that
+ * failure as cause, and the heap must be closed and reopened. A commit throws only from its frees
+ * (one was refused), after the block is durable: the block stays committed. A rollback whose
+ * participant's guard failed leaves the block's stores in place until the next open rolls it back.
  *
  * <p><b>Failure atomicity is not isolation.</b> A block stores in place: other threads see its
  * stores as they happen, and an abort puts the old content back under their feet. Blocks on

@@ -18,12 +18,17 @@ import org.jnvm.core.pmem.Pmem;
  * block made two threads' one-store blocks on one heap take 1.29x as long; see docs/jpfa.md). A log
  * whose block's end failed is never handed back ({@link Block}).
  *
- * <p><b>A failed end refuses the heap.</b> Once a block's commit or rollback has thrown, its log
- * stays ACTIVE (or half committed) until recovery at the next open rolls it back, over whatever the
- * lines hold by then. A later block committing one of those lines would see its commit undone at
- * that open, so the heap takes no more blocks: {@link #take} refuses new ones, and a block already
- * running is rolled back at its end instead of committing ({@link Block}). A block that passed that
- * check as the other failed cannot share a line with it without breaking the locking contract.
+ * <p><b>A failed end refuses the heap.</b> A rollback that throws before it restored the undo
+ * copies (a participant's guard failed) leaves its log ACTIVE until recovery at the next open rolls
+ * it back, over whatever the lines hold by then. A later block committing one of those lines would
+ * see its commit undone at that open, so the heap takes no more blocks: {@link #take} refuses new
+ * ones, and a block already running is rolled back at its end instead of committing ({@link
+ * Block}). The failure is recorded before it leaves the failing block, so before that block's locks
+ * are released: a block that stores to one of its lines takes the line's lock after that and meets
+ * the refusal at its end; one that ended as the other failed cannot share a line with it without
+ * breaking the locking contract. Other failures of a block's end (a commit's free, after the block
+ * is durable; a rollback's last steps, after IDLE is durable) leave nothing to undo, and refuse the
+ * heap too: they mean a state the code did not plan for (a double free, an index not rebuilt).
  *
  * <p><b>Lazy truncation.</b> A committed block's IDLE word is written back but not fenced, so that
  * a block costs two fences. Until some fence covers it, a crash may find the log still COMMITTED

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
  * Heap growth inside failure-atomic blocks, under the EVICTION model: each block allocates a chain
  * of fresh accounts larger than a growth step (64 KiB), so its allocations grow the heap in the
  * middle of the block, hangs the chain from account 0 (a logged store) and frees the chain the
- * previous block hung there. At every crash point the image recovers to the state before or after
- * each block: account 0 names its block, the chain it links is whole and of that block, and the
- * live objects are exactly the accounts and that one chain (no allocation of an unfinished block
- * survives a growth, no free of a finished one is lost).
+ * previous block hung there. At every crash point the image opens (every reference inside the
+ * reserved chunks) and recovers to the state before or after each block: account 0 names its block,
+ * the chain it links is whole and of that block, and the live objects after the open's sweep are
+ * exactly the accounts and that one chain (no old chain or half-linked new one reachable).
  */
 class GrowthInBlocksCrashTest {
   private static final int BLOCKS = 3;

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which log a block uses ({@link HeapLogs#take}): the one its thread used last if no block has it,
- * else any free one, else a new one; and after a rollback failed, no block runs on the heap until
- * it is reopened, so that recovery finds the failed block's log as it was.
+ * else any free one, else a new one; and after a block's end failed, no block runs on the heap
+ * until it is reopened: recovery then rolls a failed rollback's block back, which would undo any
+ * later commit of its lines.
  */
 class LogHandOutTest {
 
@@ -142,7 +143,8 @@ class LogHandOutTest {
 
   /**
    * A commit that fails (here its deferred free, of an object another thread freed outside any
-   * block meanwhile) refuses the heap as a failed rollback does.
+   * block meanwhile; the block is durable by then) refuses new blocks on the heap as a failed
+   * rollback does.
    */
   @Test
   void aFailedCommitRefusesBlocksOnItsHeap() throws Exception {
