@@ -44,9 +44,31 @@ public final class Bench {
     System.exit(ok ? 0 : 1);
   }
 
-  /** Runs the comparison; true if every run completed. */
+  /**
+   * Runs the comparison, {@code --rounds} times (each round in {@code round-K} under the results
+   * directory, then {@code rounds.md}); true if every run completed.
+   */
   static boolean run(Options o, PrintStream console) throws Exception {
     Path out = o.out != null ? o.out : defaultOut();
+    if (o.rounds == 1) return runOnce(o, out, console);
+    boolean ok = true;
+    List<Path> rounds = new ArrayList<>();
+    for (int r = 1; r <= o.rounds; r++) {
+      console.println("[bench] round " + r + " of " + o.rounds);
+      Path dir = out.resolve("round-" + r);
+      ok &= runOnce(o, dir, console);
+      rounds.add(dir.resolve("results.tsv"));
+    }
+    String summary = RoundsReport.read(rounds).markdown();
+    Files.writeString(out.resolve("rounds.md"), summary);
+    console.println();
+    console.println(summary);
+    console.println("[bench] wrote " + out.resolve("rounds.md"));
+    return ok;
+  }
+
+  /** One run of the comparison into {@code out}; true if every child completed. */
+  private static boolean runOnce(Options o, Path out, PrintStream console) throws Exception {
     Files.createDirectories(out.resolve("logs"));
     // the children append: figures of an earlier run into this --out must not mix in
     Path tsv = out.resolve("results.tsv");

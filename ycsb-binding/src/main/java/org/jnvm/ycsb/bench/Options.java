@@ -99,6 +99,18 @@ final class Options {
       description = "results directory (default results/ycsb-<timestamp>)")
   Path out = null;
 
+  /** At most this many --rounds: each is a whole comparison. */
+  static final int MAX_ROUNDS = 20;
+
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      description =
+          "run the comparison N times in a row (round-1 .. round-N under the results directory,"
+              + " each with its own report) and write rounds.md: every ratio taken within each"
+              + " round, its median and range over the rounds (default 1)")
+  int rounds = 1;
+
   @Option(
       names = "--remote",
       description =
@@ -170,6 +182,7 @@ final class Options {
     }
     o.checkScale(args);
     o.checkRemote(args);
+    o.checkRounds();
     return o;
   }
 
@@ -185,6 +198,16 @@ final class Options {
     } else if (threads.size() != 1) {
       throw new IllegalArgumentException(
           "--scale runs one client thread count, not --threads " + threads);
+    }
+  }
+
+  private void checkRounds() {
+    if (rounds < 1 || rounds > MAX_ROUNDS) {
+      throw new IllegalArgumentException("--rounds: 1 to " + MAX_ROUNDS + " rounds, not " + rounds);
+    }
+    if (rounds > 1 && (scale || remote)) {
+      throw new IllegalArgumentException(
+          "--rounds repeats the comparison, not " + (scale ? "--scale" : "--remote"));
     }
   }
 

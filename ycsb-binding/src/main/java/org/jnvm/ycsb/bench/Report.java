@@ -131,10 +131,7 @@ final class Report {
     line("Throughput, K ops/s (load: inserts, not measured per operation):");
     table(targets, workloads, mine, r -> r.throughput() / 1e3, "%.1f");
     measuredTime(targets, workloads, mine);
-    ratio(targets, workloads, mine, Targets.FILE_STORE, "the file store (SoftIndexFileStore)");
-    ratio(targets, workloads, mine, Targets.VOLATILE, "volatile Infinispan");
-    ratio(targets, workloads, mine, Targets.VOLATILE_MAP, "a ConcurrentHashMap (no Infinispan)");
-    ratio(targets, workloads, mine, Targets.PMDK, "PMDK (LLPL)");
+    for (Base b : BASES) ratio(targets, workloads, mine, b.target(), b.what());
     costs(targets, threads, mine);
     latency(targets, workloads, mine);
   }
@@ -372,7 +369,18 @@ final class Report {
     notes.forEach(n -> line("- " + n));
   }
 
-  private static ResultsFile.Row first(List<ResultsFile.Row> rows, String target, String w) {
+  /** A row the others' throughput is divided by, and how the report names it. */
+  record Base(String target, String what) {}
+
+  /** The ratio tables, in the report's order, each where its base ran. */
+  static final List<Base> BASES =
+      List.of(
+          new Base(Targets.FILE_STORE, "the file store (SoftIndexFileStore)"),
+          new Base(Targets.VOLATILE, "volatile Infinispan"),
+          new Base(Targets.VOLATILE_MAP, "a ConcurrentHashMap (no Infinispan)"),
+          new Base(Targets.PMDK, "PMDK (LLPL)"));
+
+  static ResultsFile.Row first(List<ResultsFile.Row> rows, String target, String w) {
     return rows.stream()
         .filter(r -> r.target().equals(target) && r.workload().equals(w))
         .findFirst()

@@ -73,6 +73,68 @@ class BenchRunTest {
     }
   }
 
+  /**
+   * {@code --rounds 2}: two whole runs, each with its results and report under {@code round-K}, and
+   * the summary of both, whose ratio cells each summarise the two rounds' ratios.
+   */
+  @Test
+  void roundsRunTheComparisonAgainAndSummariseIt() throws Exception {
+    Path heapDir = Files.createTempDirectory(Dirs.emulatedNvmm(), "jnvm-ycsb-rounds-");
+    try {
+      Options o =
+          Options.parse(
+              new String[] {
+                "--records",
+                "200",
+                "--ops",
+                "200",
+                "--seconds",
+                "0",
+                "--warmup",
+                "0",
+                "--workloads",
+                "a,c",
+                "--backends",
+                "volatile,jpdt-all",
+                "--rounds",
+                "2",
+                "--heap-dir",
+                heapDir.toString(),
+                "--out",
+                out.toString()
+              });
+      ByteArrayOutputStream console = new ByteArrayOutputStream();
+      boolean ok = Bench.run(o, new PrintStream(console, true, StandardCharsets.UTF_8));
+      String printed = console.toString(StandardCharsets.UTF_8);
+      assertTrue(ok, () -> printed);
+      for (int r = 1; r <= 2; r++) {
+        Path round = out.resolve("round-" + r);
+        assertEquals(
+            List.of("a", "c"),
+            ResultsFile.read(round.resolve("results.tsv")).stream()
+                .filter(x -> x.target().equals("jpdt-all") && !x.workload().equals("load"))
+                .map(ResultsFile.Row::workload)
+                .distinct()
+                .toList(),
+            "round " + r);
+        assertTrue(Files.readString(round.resolve("report.md")).contains("## 1 client thread"));
+      }
+      String rounds = Files.readString(out.resolve("rounds.md"));
+      assertTrue(printed.contains(rounds), printed);
+      assertTrue(rounds.startsWith("# YCSB over 2 rounds"), rounds);
+      String ratios = rounds.substring(rounds.indexOf("Throughput ratio against volatile"));
+      assertTrue(
+          ratios.matches(
+              "(?s).*\\| C \\| 1\\.00x \\(1\\.00x-1\\.00x\\) \\| [0-9.]+x \\([0-9.]+x-[0-9.]+x\\) \\|.*"),
+          ratios);
+      try (Stream<Path> left = Files.list(heapDir)) {
+        assertEquals(List.of(), left.toList(), "files left in the heap directory");
+      }
+    } finally {
+      Dirs.deleteTree(heapDir);
+    }
+  }
+
   private void checkResults(List<String> backends) {
     List<ResultsFile.Row> rows = ResultsFile.read(out.resolve("results.tsv"));
     for (String b : backends) {

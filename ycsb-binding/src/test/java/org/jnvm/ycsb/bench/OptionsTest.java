@@ -58,6 +58,22 @@ class OptionsTest {
   }
 
   @Test
+  void roundsAreOneByDefaultAndBounded() {
+    assertEquals(1, Options.parse(new String[0]).rounds);
+    assertEquals(3, Options.parse(new String[] {"--rounds", "3"}).rounds);
+    for (String[] bad :
+        List.of(
+            new String[] {"--rounds", "0"},
+            new String[] {"--rounds", "21"},
+            new String[] {"--rounds", "2", "--scale"},
+            new String[] {"--rounds", "2", "--remote"})) {
+      var e = assertThrows(IllegalArgumentException.class, () -> Options.parse(bad));
+      assertTrue(e.getMessage().startsWith("--rounds"), e.getMessage());
+    }
+    assertEquals(1, Options.parse(new String[] {"--rounds", "1", "--scale"}).rounds);
+  }
+
+  @Test
   void helpListsEveryOptionAndTheBackends() {
     assertTrue(Options.parse(new String[] {"--help"}).help);
     String u = Options.usage().replaceAll("\\s+", " ");
@@ -77,6 +93,7 @@ class OptionsTest {
           "--quick",
           "--gc",
           "--sizes",
+          "--rounds",
           "--help"
         }) {
       assertTrue(u.contains(o), o + " in:\n" + u);
