@@ -36,33 +36,21 @@ class BenchRunTest {
     }
     Path heapDir = Files.createTempDirectory(Dirs.emulatedNvmm(), "jnvm-ycsb-run-");
     try {
-      Options o =
-          Options.parse(
-              new String[] {
-                "--records",
-                "300",
-                "--ops",
-                "300",
-                "--seconds",
-                "0",
-                "--warmup", // every workload's warm-up runs, at most its 300 operations
-                "0.1",
-                "--threads",
-                "1",
-                "--backends",
-                String.join(",", backends),
-                "--heap-dir",
-                heapDir.toString(),
-                "--out",
-                out.toString()
-              });
-      ByteArrayOutputStream console = new ByteArrayOutputStream();
-      boolean ok = Bench.run(o, new PrintStream(console, true, StandardCharsets.UTF_8));
-      String printed = console.toString(StandardCharsets.UTF_8);
-      assertTrue(ok, () -> printed);
-      try (Stream<Path> left = Files.list(heapDir)) {
-        assertEquals(List.of(), left.toList(), "files left in the heap directory");
-      }
+      String printed =
+          run(
+              heapDir,
+              "--records",
+              "300",
+              "--ops",
+              "300",
+              "--seconds",
+              "0",
+              "--warmup", // every workload's warm-up runs, at most its 300 operations
+              "0.1",
+              "--threads",
+              "1",
+              "--backends",
+              String.join(",", backends));
       checkResults(backends);
       checkCosts(backends);
       checkReport(backends, printed);
@@ -81,32 +69,23 @@ class BenchRunTest {
   void roundsRunTheComparisonAgainAndSummariseIt() throws Exception {
     Path heapDir = Files.createTempDirectory(Dirs.emulatedNvmm(), "jnvm-ycsb-rounds-");
     try {
-      Options o =
-          Options.parse(
-              new String[] {
-                "--records",
-                "200",
-                "--ops",
-                "200",
-                "--seconds",
-                "0",
-                "--warmup",
-                "0",
-                "--workloads",
-                "a,c",
-                "--backends",
-                "volatile,jpdt-all",
-                "--rounds",
-                "2",
-                "--heap-dir",
-                heapDir.toString(),
-                "--out",
-                out.toString()
-              });
-      ByteArrayOutputStream console = new ByteArrayOutputStream();
-      boolean ok = Bench.run(o, new PrintStream(console, true, StandardCharsets.UTF_8));
-      String printed = console.toString(StandardCharsets.UTF_8);
-      assertTrue(ok, () -> printed);
+      String printed =
+          run(
+              heapDir,
+              "--records",
+              "200",
+              "--ops",
+              "200",
+              "--seconds",
+              "0",
+              "--warmup",
+              "0",
+              "--workloads",
+              "a,c",
+              "--backends",
+              "volatile,jpdt-all",
+              "--rounds",
+              "2");
       for (int r = 1; r <= 2; r++) {
         Path round = out.resolve("round-" + r);
         assertEquals(
@@ -127,12 +106,29 @@ class BenchRunTest {
           ratios.matches(
               "(?s).*\\| C \\| 1\\.00x \\(1\\.00x-1\\.00x\\) \\| [0-9.]+x \\([0-9.]+x-[0-9.]+x\\) \\|.*"),
           ratios);
-      try (Stream<Path> left = Files.list(heapDir)) {
-        assertEquals(List.of(), left.toList(), "files left in the heap directory");
-      }
     } finally {
       Dirs.deleteTree(heapDir);
     }
+  }
+
+  /**
+   * Runs the comparison with {@code args}, stores in {@code heapDir} and results in {@link #out};
+   * checks that it completed and left nothing in {@code heapDir}; returns what it printed.
+   */
+  private String run(Path heapDir, String... args) throws Exception {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--heap-dir", heapDir.toString(), "--out", out.toString()));
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    boolean ok =
+        Bench.run(
+            Options.parse(all.toArray(new String[0])),
+            new PrintStream(console, true, StandardCharsets.UTF_8));
+    String printed = console.toString(StandardCharsets.UTF_8);
+    assertTrue(ok, () -> printed);
+    try (Stream<Path> left = Files.list(heapDir)) {
+      assertEquals(List.of(), left.toList(), "files left in the heap directory");
+    }
+    return printed;
   }
 
   private void checkResults(List<String> backends) {
