@@ -132,6 +132,7 @@ final class Report {
     table(targets, workloads, mine, r -> r.throughput() / 1e3, "%.1f");
     measuredTime(targets, workloads, mine);
     for (Base b : BASES) ratio(targets, workloads, mine, b.target(), b.what());
+    blocksAgainstSwaps(targets, workloads, mine);
     costs(targets, threads, mine);
     latency(targets, workloads, mine);
   }
@@ -260,6 +261,30 @@ final class Report {
   }
 
   /** One table row: per target, its row's throughput over its base row's, or "-". */
+  /**
+   * Each J-PFA row against the J-PDT row with the same container ({@link #PFA_PAIRS}): what
+   * failure-atomic blocks cost against hand-made crash-consistent updates, where both ran.
+   */
+  private void blocksAgainstSwaps(
+      List<String> targets, List<String> workloads, List<ResultsFile.Row> mine) {
+    List<String> pfa = pfaRows(targets);
+    if (pfa.isEmpty()) return;
+    line("");
+    line(PFA_TITLE);
+    line("");
+    columns(pfa);
+    for (String w : workloads) {
+      ratioRow(w, pfa, t -> first(mine, t, w), t -> first(mine, PFA_PAIRS.get(t), w));
+    }
+  }
+
+  /** The J-PFA rows of {@code targets} whose J-PDT partner ran too, in the targets' order. */
+  static List<String> pfaRows(List<String> targets) {
+    return targets.stream()
+        .filter(t -> PFA_PAIRS.containsKey(t) && targets.contains(PFA_PAIRS.get(t)))
+        .toList();
+  }
+
   private void ratioRow(
       String w,
       List<String> targets,
@@ -379,6 +404,12 @@ final class Report {
           new Base(Targets.VOLATILE, "volatile Infinispan"),
           new Base(Targets.VOLATILE_MAP, "a ConcurrentHashMap (no Infinispan)"),
           new Base(Targets.PMDK, "PMDK (LLPL)"));
+
+  /** J-PFA rows and the J-PDT row each is compared with: the same store, the same container. */
+  static final Map<String, String> PFA_PAIRS = Map.of("jpfa", "jpdt", "jpfa-all", "jpdt-all");
+
+  static final String PFA_TITLE =
+      "J-PFA against J-PDT with the same container (`jpfa` / `jpdt`, `jpfa-all` / `jpdt-all`):";
 
   static ResultsFile.Row first(List<ResultsFile.Row> rows, String target, String w) {
     return rows.stream()

@@ -59,6 +59,15 @@ final class RoundsReport {
       line("Throughput ratio against " + b.what() + " (`" + b.target() + "`):");
       table(targets, workloads, (round, t, w) -> ratio(round, threads, t, b.target(), w), "%.2fx");
     }
+    List<String> pfa = Report.pfaRows(targets);
+    if (pfa.isEmpty()) return;
+    line("");
+    line(Report.PFA_TITLE);
+    table(
+        pfa,
+        workloads,
+        (round, t, w) -> ratio(round, threads, t, Report.PFA_PAIRS.get(t), w),
+        "%.2fx");
   }
 
   /** One round's value for a target and workload, or NaN where a row is missing. */

@@ -188,6 +188,7 @@ class BenchRunTest {
     assertTrue(md.contains("| backend | live heap after load, MiB |"), md);
     assertTrue(md.contains("| page faults per op |"), md);
     assertTrue(md.contains("ratio against a ConcurrentHashMap"), md);
+    assertTrue(md.contains(Report.PFA_TITLE + "\n\n| workload | jpfa | jpfa-all |"), md);
     assertTrue(!md.contains("## Problems"), md);
   }
 }

@@ -44,6 +44,24 @@ class ReportTest {
     assertFalse(report(List.of(1, 2), List.of(row("jpdt", 1, "a", 300_000))).contains("Scaling"));
   }
 
+  /** Each J-PFA row against the J-PDT row of the same container; none without its partner. */
+  @Test
+  void blocksAreComparedWithSwapsOfTheSameContainer() {
+    List<ResultsFile.Row> rows =
+        List.of(
+            row("jpdt", 1, "a", 200_000),
+            row("jpfa", 1, "a", 150_000),
+            row("jpdt-all", 1, "a", 400_000),
+            row("jpfa-all", 1, "a", 360_000));
+    String md = report(List.of(1), rows);
+    String pairs = md.substring(md.indexOf(Report.PFA_TITLE));
+    assertTrue(pairs.contains("| workload | jpfa | jpfa-all |"), pairs);
+    assertTrue(pairs.contains("| A | 0.75x | 0.90x |"), pairs);
+    String alone = report(List.of(1), List.of(rows.get(1), rows.get(2), rows.get(3)));
+    assertTrue(alone.contains("| workload | jpfa-all |\n"), alone); // jpfa has no jpdt
+    assertFalse(report(List.of(1), List.of(rows.get(1))).contains(Report.PFA_TITLE));
+  }
+
   @Test
   void aBaseWithoutThroughputGivesNoRatio() {
     List<ResultsFile.Row> rows =

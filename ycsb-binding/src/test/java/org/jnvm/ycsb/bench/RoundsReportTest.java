@@ -39,6 +39,22 @@ class RoundsReportTest {
     assertTrue(!md.contains("against PMDK"), "no table for a base that did not run:\n" + md);
   }
 
+  /** Each J-PFA row against its J-PDT partner, only where the partner ran. */
+  @Test
+  void blocksAreComparedWithSwapsOfTheSameContainer() {
+    List<List<ResultsFile.Row>> rounds =
+        List.of(
+            List.of(
+                row("jpdt-all", "a", 100_000),
+                row("jpfa-all", "a", 90_000),
+                row("jpfa", "a", 50_000)),
+            List.of(row("jpdt-all", "a", 200_000), row("jpfa-all", "a", 120_000)));
+    String md = new RoundsReport(rounds).markdown();
+    String pairs = md.substring(md.indexOf(Report.PFA_TITLE));
+    assertTrue(pairs.contains("| workload | jpfa-all |"), pairs);
+    assertTrue(pairs.contains("| A | 0.75x (0.60x-0.90x) |"), pairs);
+  }
+
   @Test
   void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
     assertEquals(2.5, RoundsReport.median(new double[] {1, 2, 3, 10}));
