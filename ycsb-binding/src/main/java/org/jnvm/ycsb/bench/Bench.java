@@ -51,20 +51,30 @@ public final class Bench {
   static boolean run(Options o, PrintStream console) throws Exception {
     Path out = o.out != null ? o.out : defaultOut();
     if (o.rounds == 1) return runOnce(o, out, console);
+    Files.createDirectories(out);
+    Files.deleteIfExists(out.resolve("rounds.md")); // an earlier run's must not look current
     boolean ok = true;
     List<Path> rounds = new ArrayList<>();
-    for (int r = 1; r <= o.rounds; r++) {
-      console.println("[bench] round " + r + " of " + o.rounds);
-      Path dir = out.resolve("round-" + r);
-      ok &= runOnce(o, dir, console);
-      rounds.add(dir.resolve("results.tsv"));
+    try {
+      for (int r = 1; r <= o.rounds; r++) {
+        console.println("[bench] round " + r + " of " + o.rounds);
+        Path dir = out.resolve("round-" + r);
+        rounds.add(dir.resolve("results.tsv"));
+        ok &= runOnce(o, dir, console);
+      }
+    } finally { // a round that threw still leaves the summary of those before it
+      summarise(rounds, out, console);
     }
+    return ok;
+  }
+
+  private static void summarise(List<Path> rounds, Path out, PrintStream console)
+      throws IOException {
     String summary = RoundsReport.read(rounds).markdown();
     Files.writeString(out.resolve("rounds.md"), summary);
     console.println();
     console.println(summary);
     console.println("[bench] wrote " + out.resolve("rounds.md"));
-    return ok;
   }
 
   /** One run of the comparison into {@code out}; true if every child completed. */

@@ -18,7 +18,9 @@ import picocli.CommandLine.TypeConversionException;
         "YCSB on Infinispan embedded with each persistence backend, and on J-PDT and PMDK"
             + " directly, side by side on emulated NVMM (/dev/shm). Quick default: 3-5 minutes"
             + " on 2 cores.",
-    footer = "Writes report.md (also printed), results.tsv, chart.png and one log per JVM.")
+    footer =
+        "Writes report.md (also printed), results.tsv, chart.png and one log per JVM; with"
+            + " --rounds, those of each round under round-K, and rounds.md.")
 final class Options {
   static final long QUICK_RECORDS = 50_000;
   static final double QUICK_SECONDS = 3;

@@ -260,7 +260,6 @@ final class Report {
     }
   }
 
-  /** One table row: per target, its row's throughput over its base row's, or "-". */
   /**
    * Each J-PFA row against the J-PDT row with the same container ({@link #PFA_PAIRS}): what
    * failure-atomic blocks cost against hand-made crash-consistent updates, where both ran.
@@ -285,6 +284,7 @@ final class Report {
         .toList();
   }
 
+  /** One table row: per target, its row's throughput over its base row's, or "-". */
   private void ratioRow(
       String w,
       List<String> targets,

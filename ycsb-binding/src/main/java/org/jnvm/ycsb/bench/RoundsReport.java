@@ -40,7 +40,9 @@ final class RoundsReport {
     line(
         "Each round is a whole run (`round-K/report.md`). A ratio is taken within each round, then"
             + " summarised as median (lowest-highest) over the rounds.");
-    for (int threads : present(ResultsFile.Row::threads)) section(threads);
+    for (int threads : present(ResultsFile.Row::threads).stream().sorted().toList()) {
+      section(threads);
+    }
     return md.toString();
   }
 
