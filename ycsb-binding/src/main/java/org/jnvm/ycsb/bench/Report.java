@@ -75,6 +75,7 @@ final class Report {
     line("- OS: " + info.os() + "; load average at start: " + info.load());
     line("- JDK: " + info.jdk());
     line("- J-NVM gateway backend (`Pmem`): " + info.gateway());
+    line("- Write-back instruction: " + info.writeBack());
     coreDistance();
   }
 

@@ -5,7 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import org.jnvm.core.pmem.JvmWriteBack;
 import org.jnvm.core.pmem.Pmem;
 
 /** What a report states about its run: the configuration, the machine, the JDK and the gateway. */
@@ -20,6 +23,7 @@ record RunInfo(
     String os,
     String jdk,
     String gateway,
+    String writeBack,
     String load) {
 
   static RunInfo capture(Options o, Path heapDir, List<Unit> units) {
@@ -38,7 +42,42 @@ record RunInfo(
             + " "
             + System.getProperty("java.runtime.version"),
         Pmem.backendDescription(),
+        thisWriteBack(),
         firstLine("/proc/loadavg"));
+  }
+
+  /** {@link #writeBack} for this JVM's gateway backend and JDK (asks a child JVM of the JDK). */
+  static String thisWriteBack() {
+    return writeBack(Pmem.backend().name(), JvmWriteBack.ofThisJvm(), cpuFlags());
+  }
+
+  /**
+   * The write-back instruction behind the gateway's {@code pwb}, and what it means for the figures:
+   * clflushopt evicts the line, so a record read soon after its write-back (workload D's latest
+   * records) and a log line rewritten block after block (J-PFA) cost a cache miss where clwb keeps
+   * the line. {@code emitted} is what this JDK's HotSpot emits (null if it did not say).
+   */
+  static String writeBack(String backend, String emitted, Set<String> cpuFlags) {
+    if (!backend.equals("intrinsics") && !backend.equals("patched")) {
+      return "none: the `"
+          + backend
+          + "` backend does not write back with a cache-line instruction";
+    }
+    if (emitted == null) return "unknown (the JDK's `-Xlog:os+cpu` line names none)";
+    if (emitted.equals("clwb")) return "clwb (keeps the line in cache)";
+    return emitted
+        + " (evicts the line: data read or written again soon after its write-back costs a cache"
+        + " miss"
+        + (cpuFlags.contains("clwb")
+            ? "; the CPU has clwb, which this JDK does not detect (JDK 17 detects it on Intel only), see"
+                + " `hotspot-patch/README.md`)"
+            : ")");
+  }
+
+  /** The words of /proc/cpuinfo's flags line (no instruction among them if it is unreadable). */
+  static Set<String> cpuFlags() {
+    String flags = procLine("/proc/cpuinfo", "flags");
+    return Set.copyOf(Arrays.asList(flags.split("\\s+")));
   }
 
   String summary() {

@@ -36,7 +36,7 @@ final class ScaleReport {
               + " cores, "
               + RunInfo.procLine("/proc/meminfo", "MemTotal"),
           System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
-          Pmem.backendDescription(),
+          Pmem.backendDescription() + "; write-back instruction: " + RunInfo.thisWriteBack(),
           RunInfo.firstLine("/proc/loadavg"));
     }
 

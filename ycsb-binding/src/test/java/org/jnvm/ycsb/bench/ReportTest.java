@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +37,23 @@ class ReportTest {
     assertTrue(two.contains("| C | - | 1.80x |"), two); // volatile ran no C
     String four = md.substring(md.indexOf("Throughput with 4 client threads against 1:"));
     assertTrue(four.contains("| C | 2.20x |"), four);
+  }
+
+  /** The header names the write-back instruction, and says when it evicts what it writes back. */
+  @Test
+  void theHeaderSaysWhichInstructionWritesBack() {
+    String md = report(List.of(1), List.of(row("jpdt", 1, "a", 300_000)));
+    assertTrue(md.contains("- Write-back instruction: clflushopt (evicts the line)\n"), md);
+
+    Set<String> amd = Set.of("clflush", "clflushopt", "clwb");
+    String jdk17 = RunInfo.writeBack("intrinsics", "clflushopt", amd);
+    assertTrue(jdk17.startsWith("clflushopt (evicts the line"), jdk17);
+    assertTrue(jdk17.contains("the CPU has clwb, which this JDK does not detect"), jdk17);
+    String old = RunInfo.writeBack("intrinsics", "clflushopt", Set.of("clflush", "clflushopt"));
+    assertFalse(old.contains("clwb"), old);
+    assertEquals("clwb (keeps the line in cache)", RunInfo.writeBack("patched", "clwb", amd));
+    assertTrue(RunInfo.writeBack("msync", "clwb", amd).startsWith("none: the `msync` backend"));
+    assertTrue(RunInfo.writeBack("intrinsics", null, amd).startsWith("unknown"));
   }
 
   @Test
@@ -222,6 +240,7 @@ class ReportTest {
         "os",
         "jdk",
         "gateway",
+        "clflushopt (evicts the line)",
         "load");
   }
 
