@@ -155,8 +155,7 @@ public final class Bench {
     Path log = out.resolve("logs").resolve(u.tag() + ".log");
     u.write(spec);
     long heapMb = childHeapMb(u.records() + u.ops(), Children.physicalMb());
-    List<String> cmd =
-        Children.command(heapMb, Children.heapFlags(u.records()), UnitMain.class, spec);
+    List<String> cmd = Children.command(heapMb, Children.heapFlags(heapMb), UnitMain.class, spec);
     return Children.run(cmd, log, new Progress(console, step + u.tag()), u.dir());
   }
 
