@@ -33,6 +33,8 @@ final class Children {
    */
   static final long INITIAL_HEAP_MB = 1024;
 
+  private Children() {}
+
   /**
    * The heap flags of every comparison child: an initial heap of {@link #INITIAL_HEAP_MB} (at most
    * its {@code -Xmx}) touched as the JVM commits it ({@code AlwaysPreTouch}), and kept once

@@ -176,10 +176,13 @@ final class Report {
     line(
         "Java heap and GC (live heap: after a full GC once loaded; GC pauses over the measured"
             + " workloads; entries: what the in-memory container holds after the last workload;"
-            + " RSS at the end, of it the part mapped from /dev/shm, with the initial Java heap"
-            + " every child commits and touches at its start ("
-            + Children.INITIAL_HEAP_MB
-            + " MiB); page faults per operation of"
+            + " RSS at the end, of it the part mapped from /dev/shm"
+            + (info.options().remote
+                ? ""
+                : ", with the initial Java heap every child commits and touches at its start ("
+                    + Children.INITIAL_HEAP_MB
+                    + " MiB)")
+            + "; page faults per operation of"
             + " the measured workloads, nearly all of them a page the JVM touched for the first time,"
             + " such as a Java heap growing beyond its initial size):");
     line("");

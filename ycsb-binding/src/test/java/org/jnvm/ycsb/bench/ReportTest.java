@@ -200,6 +200,11 @@ class ReportTest {
     assertTrue(md.contains("| page faults per op |"), md);
     assertTrue(md.contains("| volatile | 70 | 300 | 1.0 | 4 | 1,000 (10) | 0.20 |"), md);
     assertTrue(md.contains("| jpdt | 70 | 300 | 1.0 | 4 | 1,000 (10) | - |"), md);
+    String touched = "with the initial Java heap every child commits and touches at its start";
+    assertTrue(md.contains(touched + " (1024 MiB)"), md);
+    Options remote = Options.parse(new String[] {"--remote", "--seconds", "3"});
+    String overHotRod = new Report(info(remote), rows, costs, List.of(), Map.of()).markdown();
+    assertFalse(overHotRod.contains(touched), "--remote's JVMs are not pre-touched: " + overHotRod);
   }
 
   /** {@code r}'s workload's figures for another operation (the same ops: one line each). */
