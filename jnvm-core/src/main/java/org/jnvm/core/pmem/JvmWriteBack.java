@@ -73,6 +73,22 @@ public final class JvmWriteBack {
   }
 
   /**
+   * The words of /proc/cpuinfo's first "flags" line: what the CPU has, whatever a JVM detects;
+   * empty if the file cannot be read or has no such line.
+   */
+  public static Set<String> cpuFlags() {
+    try {
+      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+          .filter(l -> l.startsWith("flags"))
+          .findFirst()
+          .map(l -> Set.copyOf(Arrays.asList(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))))
+          .orElse(Set.of());
+    } catch (IOException e) {
+      return Set.of();
+    }
+  }
+
+  /**
    * The instruction the running JVM emits (a child JVM of the same JDK is asked); null if unknown.
    */
   public static String ofThisJvm() {

@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -36,10 +33,10 @@ class JvmWriteBackTest {
    * from 25 on must pick clwb wherever the CPU has it (JDK-8353572 detects it on every vendor).
    */
   @Test
-  void theRunningJdkNamesAnInstructionTheCpuHas() throws IOException {
+  void theRunningJdkNamesAnInstructionTheCpuHas() {
     assumeTrue(
         "amd64".equals(System.getProperty("os.arch")), "x86_64 only: other CPUs have no clwb");
-    Set<String> flags = cpuFlags();
+    Set<String> flags = JvmWriteBack.cpuFlags();
     String line = JvmWriteBack.jvmCpuLine(Path.of(System.getProperty("java.home")));
     assertNotNull(line, "no CPU: line from -Xlog:os+cpu");
     String emitted = JvmWriteBack.emitted(line);
@@ -54,14 +51,5 @@ class JvmWriteBackTest {
   @Test
   void aJdkThatCannotStartGivesNoLine() {
     assertNull(JvmWriteBack.jvmCpuLine(Path.of("no-such-jdk")));
-  }
-
-  private static Set<String> cpuFlags() throws IOException {
-    String flags =
-        Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
-            .filter(l -> l.startsWith("flags"))
-            .findFirst()
-            .orElseThrow();
-    return Set.copyOf(Arrays.asList(flags.substring(flags.indexOf(':') + 1).trim().split("\\s+")));
   }
 }

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.jnvm.core.pmem.JvmWriteBack;
@@ -48,14 +47,14 @@ record RunInfo(
 
   /** {@link #writeBack} for this JVM's gateway backend and JDK (asks a child JVM of the JDK). */
   static String thisWriteBack() {
-    return writeBack(Pmem.backend().name(), JvmWriteBack.ofThisJvm(), cpuFlags());
+    return writeBack(Pmem.backend().name(), JvmWriteBack.ofThisJvm(), JvmWriteBack.cpuFlags());
   }
 
   /**
    * The write-back instruction behind the gateway's {@code pwb}, and what it means for the figures:
-   * clflushopt evicts the line, so a record read soon after its write-back (workload D's latest
-   * records) and a log line rewritten block after block (J-PFA) cost a cache miss where clwb keeps
-   * the line. {@code emitted} is what this JDK's HotSpot emits (null if it did not say).
+   * clflushopt evicts the line, so data read soon after its write-back (a record just inserted) and
+   * a log line rewritten block after block (J-PFA) cost a cache miss where clwb keeps the line.
+   * {@code emitted} is what this JDK's HotSpot emits (null if it did not say).
    */
   static String writeBack(String backend, String emitted, Set<String> cpuFlags) {
     if (!backend.equals("intrinsics") && !backend.equals("patched")) {
@@ -72,12 +71,6 @@ record RunInfo(
             ? "; the CPU has clwb, which this JDK does not detect (JDK 17 detects it on Intel only), see"
                 + " `hotspot-patch/README.md`)"
             : ")");
-  }
-
-  /** The words of /proc/cpuinfo's flags line (no instruction among them if it is unreadable). */
-  static Set<String> cpuFlags() {
-    String flags = procLine("/proc/cpuinfo", "flags");
-    return Set.copyOf(Arrays.asList(flags.split("\\s+")));
   }
 
   String summary() {
