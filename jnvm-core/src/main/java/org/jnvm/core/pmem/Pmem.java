@@ -164,10 +164,31 @@ public final class Pmem {
     if (TRACKING) BACKEND.stored(dst, len);
   }
 
-  /** Sets {@code len} bytes at {@code dst} to {@code value}. */
+  /**
+   * Sets {@code len} bytes at {@code dst} to {@code value}. Up to {@link #FILL_BY_STORES} bytes at
+   * an 8-byte aligned address (every small object's zeroing) are plain 8-byte stores, then single
+   * bytes for a tail: JDK 17 does not compile {@code Unsafe.setMemory} in line, and its call into
+   * the VM costs more than the stores (FillBench, JDK 17: 18, 22, 63 and 177 ns for 16, 64, 1088
+   * and 4096 bytes against 3.6, 7.0, 38 and 135). JDK 25 compiles it in line: both ways cost the
+   * same there, within the runs' error.
+   */
   public static void fill(long dst, long len, byte value) {
-    U.setMemory(dst, len, value);
+    if (len >= 0 && len <= FILL_BY_STORES && (dst & 7) == 0) {
+      fillByStores(dst, len, value);
+    } else {
+      U.setMemory(dst, len, value);
+    }
     if (TRACKING) BACKEND.stored(dst, len);
+  }
+
+  /** The largest {@link #fill} made of plain stores; longer ones call {@code setMemory}. */
+  static final long FILL_BY_STORES = 4096;
+
+  private static void fillByStores(long dst, long len, byte value) {
+    long word = (value & 0xffL) * 0x0101010101010101L;
+    int words = (int) (len >>> 3); // an int-counted loop: C2 unrolls it
+    for (int i = 0; i < words; i++) U.putLong(dst + ((long) i << 3), word);
+    for (long a = dst + ((long) words << 3), end = dst + len; a < end; a++) U.putByte(a, value);
   }
 
   // ---- durability --------------------------------------------------------------------------
