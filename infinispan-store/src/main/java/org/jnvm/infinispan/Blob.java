@@ -80,9 +80,7 @@ final class Blob extends PObject {
 
   /** A volatile copy of the bytes. */
   byte[] toArray() {
-    byte[] b = new byte[length()];
-    Pmem.read(fieldAddress(DATA_OFFSET), b, 0, b.length);
-    return b;
+    return Pmem.readBytes(fieldAddress(DATA_OFFSET), length());
   }
 
   /**

@@ -196,9 +196,7 @@ final class PdtEntry extends PObject implements StoredEntry {
   }
 
   private static byte[] get(long at, int n) {
-    byte[] b = new byte[n];
-    Pmem.read(at, b, 0, n);
-    return b;
+    return Pmem.readBytes(at, n);
   }
 
   /** Media is hostile input: the three lengths must fit the object before anything is copied. */

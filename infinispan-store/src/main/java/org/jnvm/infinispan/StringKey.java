@@ -98,8 +98,7 @@ final class StringKey extends PObject {
   /** The String stored in the key object at address {@code a}. */
   static String stringAt(long a) {
     long p = a + ObjectLayout.HEADER;
-    byte[] b = new byte[Pmem.getInt(p + LENGTH_OFFSET)];
-    Pmem.read(p + DATA_OFFSET, b, 0, b.length);
+    byte[] b = Pmem.readBytes(p + DATA_OFFSET, Pmem.getInt(p + LENGTH_OFFSET));
     if (Pmem.getByte(p + CODER_OFFSET) == LATIN1) {
       return new String(b, StandardCharsets.ISO_8859_1);
     }

@@ -97,9 +97,9 @@ public final class PByteArray extends PObject {
 
   /** The bytes of the array object at address {@code a}, as a volatile array; no proxy. */
   static byte[] toArrayAt(long a) {
-    byte[] b = new byte[ArrayLayout.length(a, ArrayLayout.BYTE_SIZE)];
-    Pmem.read(ArrayLayout.element(a, 0, ArrayLayout.BYTE_SIZE), b, 0, b.length);
-    return b;
+    return Pmem.readBytes(
+        ArrayLayout.element(a, 0, ArrayLayout.BYTE_SIZE),
+        ArrayLayout.length(a, ArrayLayout.BYTE_SIZE));
   }
 
   /** The key image of the array object at {@code a} ({@link PType#image}). */

@@ -105,8 +105,8 @@ public final class PString extends PObject implements CharSequence, Comparable<P
 
   /** The chars of the string object at address {@code a}, as a volatile {@code String}. */
   static String stringAt(long a) {
-    byte[] b = new byte[PStringLayout.length(a) << PStringLayout.coder(a)];
-    Pmem.read(PStringLayout.data(a), b, 0, b.length);
+    byte[] b =
+        Pmem.readBytes(PStringLayout.data(a), PStringLayout.length(a) << PStringLayout.coder(a));
     if (PStringLayout.coder(a) == LATIN1) return new String(b, StandardCharsets.ISO_8859_1);
     char[] c = new char[b.length / 2];
     for (int i = 0; i < c.length; i++) {

@@ -102,6 +102,24 @@ public final class Pmem {
     U.copyMemory(null, src, dst, BYTE_ARRAY_BASE + off, len);
   }
 
+  /**
+   * The {@code len} persistent bytes at {@code src}, in a new array. The array is not zeroed first
+   * where the JVM allows it ({@link #readsWithoutZeroing}): the copy writes every byte of it.
+   *
+   * @throws IllegalArgumentException if {@code len} is negative
+   */
+  public static byte[] readBytes(long src, int len) {
+    if (len < 0) throw new IllegalArgumentException("negative length: len=" + len + " src=" + src);
+    byte[] b = UninitializedBytes.of(len);
+    U.copyMemory(null, src, b, BYTE_ARRAY_BASE, len);
+    return b;
+  }
+
+  /** True if {@link #readBytes} allocates without zeroing (the gateway's flags are given). */
+  public static boolean readsWithoutZeroing() {
+    return UninitializedBytes.available();
+  }
+
   // ---- stores ------------------------------------------------------------------------------
 
   public static void putByte(long a, byte v) {

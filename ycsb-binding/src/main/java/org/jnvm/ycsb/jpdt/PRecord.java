@@ -197,9 +197,7 @@ public final class PRecord extends PObject {
     long at = slotOffset(k, capacity());
     int len = getInt(at);
     if (len == ABSENT) return null;
-    byte[] v = new byte[len];
-    Pmem.read(fieldAddress(at + Integer.BYTES), v, 0, len);
-    return v;
+    return Pmem.readBytes(fieldAddress(at + Integer.BYTES), len);
   }
 
   /** A volatile copy of the whole record in one read (every field, as ranges of one array). */
@@ -236,9 +234,7 @@ public final class PRecord extends PObject {
   }
 
   private RecordCopy read(long size) {
-    byte[] bytes = new byte[(int) size];
-    Pmem.read(fieldAddress(0), bytes, 0, bytes.length);
-    return new RecordCopy(bytes);
+    return new RecordCopy(Pmem.readBytes(fieldAddress(0), (int) size));
   }
 
   /** Frees the record; call only once nothing durable references it. */
