@@ -91,6 +91,12 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
     return o == null ? null : o.heap;
   }
 
+  /** Entries this store's purges have read since it started ({@link ExpiringSegments}). */
+  long purgeScannedEntries() {
+    OpenStore o = open;
+    return o == null ? 0 : o.maps.purgeScannedEntries();
+  }
+
   /** Transactions of several modifications this store committed as one unit since it started. */
   long transactionCommits() {
     OpenStore o = open;

@@ -45,17 +45,28 @@ final class SegmentMaps {
 
   private final Object[] opening;
   private final StampedLock[] locks;
+  private final ExpiringSegments expiring;
   private final AtomicLong skipped = new AtomicLong();
   private volatile boolean closing;
   private Thread opener;
 
+  /** The maps of a store that may hold entries of an earlier run. */
   SegmentMaps(StoreRoot root, RecordWriter writer) {
+    this(root, writer, false);
+  }
+
+  /**
+   * @param created the store was created empty just now: no segment holds an entry with an expiry
+   *     yet ({@link ExpiringSegments})
+   */
+  SegmentMaps(StoreRoot root, RecordWriter writer, boolean created) {
     this.root = root;
     this.writer = writer;
     int n = root.segments();
     this.maps = new AtomicReferenceArray<>(n);
     this.opening = new Object[n];
     this.locks = new StampedLock[n];
+    this.expiring = new ExpiringSegments(n, created);
     for (int s = 0; s < n; s++) {
       opening[s] = new Object();
       locks[s] = new StampedLock();
@@ -138,6 +149,7 @@ final class SegmentMaps {
     long stamp = locks[seg].writeLock();
     try {
       writer.put(map(seg), key, d);
+      expiring.stored(seg, d.expiry());
     } finally {
       locks[seg].unlockWrite(stamp);
     }
@@ -172,6 +184,7 @@ final class SegmentMaps {
       return;
     }
     PObject old = map(seg).put(key, record);
+    expiring.stored(seg, frees.view(record).expiry());
     if (old != null && !old.equals(record)) {
       frees.replaced(frees.view(old), frees.view(record).ownedValue());
     }
@@ -196,6 +209,7 @@ final class SegmentMaps {
       return;
     }
     PObject old = map(seg).putUnfenced(key, record);
+    expiring.stored(seg, writer.view(record).expiry());
     if (old != null && !old.equals(record)) {
       replaced.add(new Replaced(writer.view(old), writer.view(record).ownedValue()));
     }
@@ -282,22 +296,30 @@ final class SegmentMaps {
 
   /**
    * Removes the entries of segment {@code seg} expired at {@code now}, each with its own durable
-   * removal, and returns them (stored key and contents, read before the removal).
+   * removal, and returns them (stored key and contents, read before the removal). Reads nothing if
+   * the segment holds no entry with an expiry ({@link ExpiringSegments}).
    */
   List<Snapshot> purgeExpired(int seg, long now) {
     long stamp = locks[seg].writeLock();
     try {
+      if (!expiring.mustScan(seg)) return List.of();
       List<Snapshot> out = new ArrayList<>();
       List<PObject> expired = new ArrayList<>();
+      long entries = 0;
+      boolean expiringLeft = false;
       for (Map.Entry<Object, PObject> e : map(seg).entrySet()) {
+        entries++;
         StoredEntry r = writer.view(e.getValue());
         long expiry = r.expiry();
         if (expiry > 0 && expiry <= now) {
           out.add(new Snapshot(rawKey(e.getKey()), r.read()));
           expired.add((PObject) e.getKey());
+        } else if (expiry > 0) {
+          expiringLeft = true;
         }
       }
       for (PObject k : expired) removeStored(seg, k);
+      expiring.scanned(seg, entries, expiringLeft);
       return out;
     } finally {
       locks[seg].unlockWrite(stamp);
@@ -313,6 +335,11 @@ final class SegmentMaps {
   private static Object rawKey(Object stored) {
     if (stored instanceof StringKey k) return k.toString();
     return stored instanceof Blob b ? b.toArray() : stored;
+  }
+
+  /** Entries purges have read since open ({@link ExpiringSegments}). */
+  long purgeScannedEntries() {
+    return expiring.scannedEntries();
   }
 
   /** Records skipped by iterations because they failed a check (each logged once per skip). */
