@@ -148,8 +148,8 @@ final class SegmentMaps {
   void write(int seg, KeyForm key, EntryData d) {
     long stamp = locks[seg].writeLock();
     try {
+      expiring.stored(seg, d.expiry()); // before: a put that throws may have published it
       writer.put(map(seg), key, d);
-      expiring.stored(seg, d.expiry());
     } finally {
       locks[seg].unlockWrite(stamp);
     }
@@ -183,8 +183,8 @@ final class SegmentMaps {
       if (r != null) frees.release(List.of(frees.view(r)));
       return;
     }
-    PObject old = map(seg).put(key, record);
     expiring.stored(seg, frees.view(record).expiry());
+    PObject old = map(seg).put(key, record);
     if (old != null && !old.equals(record)) {
       frees.replaced(frees.view(old), frees.view(record).ownedValue());
     }
@@ -208,8 +208,8 @@ final class SegmentMaps {
       applyLocked(seg, key, null, writer);
       return;
     }
-    PObject old = map(seg).putUnfenced(key, record);
     expiring.stored(seg, writer.view(record).expiry());
+    PObject old = map(seg).putUnfenced(key, record);
     if (old != null && !old.equals(record)) {
       replaced.add(new Replaced(writer.view(old), writer.view(record).ownedValue()));
     }

@@ -1,11 +1,14 @@
 package org.jnvm.infinispan;
 
 import java.nio.file.Path;
+import org.infinispan.Cache;
 import org.infinispan.configuration.cache.Configuration;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.configuration.global.GlobalConfigurationBuilder;
+import org.infinispan.factories.ComponentRegistry;
 import org.infinispan.manager.DefaultCacheManager;
 import org.infinispan.manager.EmbeddedCacheManager;
+import org.infinispan.persistence.manager.PersistenceManager;
 import org.jnvm.infinispan.configuration.JnvmStoreConfigurationBuilder;
 
 /** Embedded cache managers for the tests: one local cache named {@value #NAME}. */
@@ -29,6 +32,15 @@ public final class Caches {
         .mode(mode)
         .preload(preload);
     return b.build();
+  }
+
+  /** The J-NVM store of {@code c}. */
+  public static JnvmStore store(Cache<?, ?> c) {
+    return ComponentRegistry.of(c)
+        .getComponent(PersistenceManager.class)
+        .getStores(JnvmStore.class)
+        .iterator()
+        .next();
   }
 
   /** A started manager with {@code config} defined as {@value #NAME}. */

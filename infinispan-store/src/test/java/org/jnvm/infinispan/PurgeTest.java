@@ -14,7 +14,6 @@ import org.infinispan.configuration.cache.Configuration;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.expiration.ExpirationManager;
 import org.infinispan.manager.EmbeddedCacheManager;
-import org.infinispan.persistence.manager.PersistenceManager;
 import org.infinispan.transaction.LockingMode;
 import org.infinispan.transaction.TransactionMode;
 import org.infinispan.transaction.lookup.EmbeddedTransactionManagerLookup;
@@ -104,7 +103,8 @@ public class PurgeTest {
         ExpirationManager<?, ?> expiration = c.getAdvancedCache().getExpirationManager();
         for (int i = 0; i < 20; i++) c.put("k" + i, "v" + i);
         expiration.processExpiration();
-        assertEquals(store(c).purgeScannedEntries(), 0, "created empty in this run: nothing read");
+        assertEquals(
+            Caches.store(c).purgeScannedEntries(), 0, "created empty in this run: nothing read");
 
         TransactionManager tm = c.getAdvancedCache().getTransactionManager();
         tm.begin();
@@ -112,12 +112,13 @@ public class PurgeTest {
         tm.commit();
         c.put("single", "x", 50, TimeUnit.MILLISECONDS);
         for (int i = 0; i < 5; i++) c.put("after" + i, "y"); // the expiring ones leave memory
-        assertTrue(store(c).transactionCommits() >= 1, "the three keys went through an intent");
+        assertTrue(
+            Caches.store(c).transactionCommits() >= 1, "the three keys went through an intent");
         assertEquals(storeSize(c), 29);
         Thread.sleep(120);
         expiration.processExpiration();
         assertEquals(storeSize(c), 25, "every expired entry left the store");
-        long read = store(c).purgeScannedEntries();
+        long read = Caches.store(c).purgeScannedEntries();
         assertTrue(read > 0 && read < 29, "only segments written with a lifespan: " + read);
         c.put("late", "x", 300, TimeUnit.MILLISECONDS);
         c.put("last", "y");
@@ -132,9 +133,9 @@ public class PurgeTest {
         Thread.sleep(350);
         expiration.processExpiration();
         assertEquals(storeSize(c), 26, "the entry the first run wrote with a lifespan expired");
-        assertEquals(store(c).purgeScannedEntries(), 27, "reopened: every entry read once");
+        assertEquals(Caches.store(c).purgeScannedEntries(), 27, "reopened: every entry read once");
         expiration.processExpiration();
-        assertEquals(store(c).purgeScannedEntries(), 27, "then nothing: none has an expiry");
+        assertEquals(Caches.store(c).purgeScannedEntries(), 27, "then nothing: none has an expiry");
       } finally {
         cm.stop();
       }
@@ -182,14 +183,8 @@ public class PurgeTest {
     return b.build();
   }
 
-  private static JnvmStore store(Cache<?, ?> c) {
-    PersistenceManager pm =
-        org.infinispan.factories.ComponentRegistry.of(c).getComponent(PersistenceManager.class);
-    return pm.getStores(JnvmStore.class).iterator().next();
-  }
-
   private static long storeSize(Cache<?, ?> c) throws Exception {
-    JnvmStore s = store(c);
+    JnvmStore s = Caches.store(c);
     int n = c.getCacheConfiguration().clustering().hash().numSegments();
     return s.size(IntSets.immutableRangeSet(n)).toCompletableFuture().get();
   }

@@ -10,7 +10,6 @@ import org.infinispan.Cache;
 import org.infinispan.configuration.cache.Configuration;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.manager.EmbeddedCacheManager;
-import org.infinispan.persistence.manager.PersistenceManager;
 import org.infinispan.transaction.LockingMode;
 import org.infinispan.transaction.TransactionMode;
 import org.infinispan.transaction.lookup.EmbeddedTransactionManagerLookup;
@@ -56,7 +55,7 @@ public class TransactionalCacheTest {
         c.put("k0", "rolled back");
         c.put("never", "rolled back");
         tm.rollback();
-        assertTrue(store(c).transactionCommits() >= 1, "the commit went through an intent");
+        assertTrue(Caches.store(c).transactionCommits() >= 1, "the commit went through an intent");
       } finally {
         cm.stop();
       }
@@ -90,11 +89,5 @@ public class TransactionalCacheTest {
         .mode(mode)
         .transactional(storeTransactional);
     return b.build();
-  }
-
-  private static JnvmStore store(Cache<?, ?> c) {
-    PersistenceManager pm =
-        org.infinispan.factories.ComponentRegistry.of(c).getComponent(PersistenceManager.class);
-    return pm.getStores(JnvmStore.class).iterator().next();
   }
 }
