@@ -72,10 +72,15 @@ public class CacheBench {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     dir = Files.createDirectories(TestPaths.heap("bench-" + backend));
-    cm = Caches.manager(config().build());
-    cache = cm.getCache(Caches.NAME);
-    if (backend.endsWith("-jnvm")) heap = JnvmStore.heap(cache);
-    for (int i = 0; i < RECORDS; i++) cache.put("user" + i, value(i));
+    try {
+      cm = Caches.manager(config().build());
+      cache = cm.getCache(Caches.NAME);
+      if (backend.endsWith("-jnvm")) heap = JnvmStore.heap(cache);
+      for (int i = 0; i < RECORDS; i++) cache.put("user" + i, value(i));
+    } catch (RuntimeException e) {
+      tearDown(); // JMH runs no tear-down after a failed set-up: leave nothing in /dev/shm
+      throw e;
+    }
   }
 
   private ConfigurationBuilder config() {
@@ -106,7 +111,7 @@ public class CacheBench {
 
   @TearDown(Level.Trial)
   public void tearDown() throws IOException {
-    cm.stop();
+    if (cm != null) cm.stop();
     try (Stream<Path> s = Files.walk(dir)) {
       s.sorted(Comparator.reverseOrder()).forEach(TestPaths::delete);
     }
