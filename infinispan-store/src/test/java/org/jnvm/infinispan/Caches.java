@@ -9,6 +9,9 @@ import org.infinispan.factories.ComponentRegistry;
 import org.infinispan.manager.DefaultCacheManager;
 import org.infinispan.manager.EmbeddedCacheManager;
 import org.infinispan.persistence.manager.PersistenceManager;
+import org.infinispan.transaction.LockingMode;
+import org.infinispan.transaction.TransactionMode;
+import org.infinispan.transaction.lookup.EmbeddedTransactionManagerLookup;
 import org.jnvm.infinispan.configuration.JnvmStoreConfigurationBuilder;
 
 /** Embedded cache managers for the tests: one local cache named {@value #NAME}. */
@@ -32,6 +35,16 @@ public final class Caches {
         .mode(mode)
         .preload(preload);
     return b.build();
+  }
+
+  /** A configuration of a transactional cache with {@code locking} and the embedded manager. */
+  public static ConfigurationBuilder transactional(LockingMode locking) {
+    ConfigurationBuilder b = new ConfigurationBuilder();
+    b.transaction()
+        .transactionMode(TransactionMode.TRANSACTIONAL)
+        .lockingMode(locking)
+        .transactionManagerLookup(new EmbeddedTransactionManagerLookup());
+    return b;
   }
 
   /** The J-NVM store of {@code c}. */

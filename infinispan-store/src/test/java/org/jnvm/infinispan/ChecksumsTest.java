@@ -19,8 +19,6 @@ import org.infinispan.configuration.cache.Configuration;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.manager.EmbeddedCacheManager;
 import org.infinispan.transaction.LockingMode;
-import org.infinispan.transaction.TransactionMode;
-import org.infinispan.transaction.lookup.EmbeddedTransactionManagerLookup;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
@@ -89,11 +87,7 @@ public class ChecksumsTest {
    */
   public void recordsOfATransactionCarryChecksums() throws Exception {
     Path heap = TestPaths.heap("checksums-tx");
-    ConfigurationBuilder b = new ConfigurationBuilder();
-    b.transaction()
-        .transactionMode(TransactionMode.TRANSACTIONAL)
-        .lockingMode(LockingMode.PESSIMISTIC)
-        .transactionManagerLookup(new EmbeddedTransactionManagerLookup());
+    ConfigurationBuilder b = Caches.transactional(LockingMode.PESSIMISTIC);
     b.persistence()
         .passivation(false)
         .addStore(JnvmStoreConfigurationBuilder.class)

@@ -15,8 +15,6 @@ import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.expiration.ExpirationManager;
 import org.infinispan.manager.EmbeddedCacheManager;
 import org.infinispan.transaction.LockingMode;
-import org.infinispan.transaction.TransactionMode;
-import org.infinispan.transaction.lookup.EmbeddedTransactionManagerLookup;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.TestHeaps;
 import org.jnvm.infinispan.configuration.JnvmStoreConfigurationBuilder;
@@ -168,12 +166,8 @@ public class PurgeTest {
   }
 
   private static Configuration txConfig(Path heap, StoreMode mode) {
-    ConfigurationBuilder b = new ConfigurationBuilder();
+    ConfigurationBuilder b = Caches.transactional(LockingMode.PESSIMISTIC);
     b.memory().maxCount(1);
-    b.transaction()
-        .transactionMode(TransactionMode.TRANSACTIONAL)
-        .lockingMode(LockingMode.PESSIMISTIC)
-        .transactionManagerLookup(new EmbeddedTransactionManagerLookup());
     b.persistence()
         .passivation(false)
         .addStore(JnvmStoreConfigurationBuilder.class)

@@ -11,8 +11,6 @@ import org.infinispan.configuration.cache.Configuration;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.manager.EmbeddedCacheManager;
 import org.infinispan.transaction.LockingMode;
-import org.infinispan.transaction.TransactionMode;
-import org.infinispan.transaction.lookup.EmbeddedTransactionManagerLookup;
 import org.jnvm.infinispan.configuration.JnvmStoreConfigurationBuilder;
 import org.testng.annotations.DataProvider;
 import org.testng.annotations.Test;
@@ -76,11 +74,7 @@ public class TransactionalCacheTest {
 
   private static Configuration config(
       Path heap, StoreMode mode, LockingMode locking, boolean storeTransactional) {
-    ConfigurationBuilder b = new ConfigurationBuilder();
-    b.transaction()
-        .transactionMode(TransactionMode.TRANSACTIONAL)
-        .lockingMode(locking)
-        .transactionManagerLookup(new EmbeddedTransactionManagerLookup());
+    ConfigurationBuilder b = Caches.transactional(locking);
     b.persistence()
         .passivation(false)
         .addStore(JnvmStoreConfigurationBuilder.class)
