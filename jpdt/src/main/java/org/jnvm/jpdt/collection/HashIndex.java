@@ -13,8 +13,20 @@ import org.jnvm.jpdt.PType;
  * and reads persistent memory only for the value it returns. Parts are the unit of locking in the
  * concurrent map and of parallelism when the index is rebuilt. Not synchronized: callers hold the
  * part's lock, if any.
+ *
+ * <p>Parts double at different loads ({@link #loadOf}): keys spread evenly over the parts, so with
+ * one load limit every part of a large map would double within a few thousand inserts of the
+ * others, allocating twice the whole index at once (a 3M-entry J-PDT map: 64 new 8 MiB arrays
+ * during YCSB's D, which G1 met by growing the Java heap in a pause of several seconds, see
+ * ycsb-binding/README.md). Spread from 5/8 to 25/32, the parts double over a range of map sizes
+ * about a fifth wide.
  */
 final class HashIndex {
+  /** The lowest and highest load limits of the parts, in 64ths ({@link IndexTable#LOAD_UNIT}). */
+  static final int LOWEST_LOAD = 40;
+
+  static final int HIGHEST_LOAD = 50;
+
   private final IndexTable[] parts;
   private final int shift;
   private final EntryStore store;
@@ -32,12 +44,17 @@ final class HashIndex {
     this.keys = keys;
     this.inPlace = (keyOffset, key) -> keys.matchesAt(heap, keyOffset, key);
     parts = new IndexTable[count];
-    for (int i = 0; i < count; i++) parts[i] = new IndexTable(0);
+    for (int i = 0; i < count; i++) parts[i] = new IndexTable(0, loadOf(i, count));
     shift = Integer.numberOfLeadingZeros(count) + 1;
   }
 
   int parts() {
     return parts.length;
+  }
+
+  /** Part {@code p}'s load limit among {@code count}: evenly spread over the lowest to highest. */
+  static int loadOf(int p, int count) {
+    return LOWEST_LOAD + (HIGHEST_LOAD - LOWEST_LOAD) * p / (count - 1);
   }
 
   int partOf(int hash) {
@@ -122,7 +139,7 @@ final class HashIndex {
   private void fill(int p, Bucket[][] buckets) {
     int n = 0;
     for (Bucket[] row : buckets) n += row[p].size;
-    IndexTable t = new IndexTable(n);
+    IndexTable t = new IndexTable(n, loadOf(p, parts.length));
     IndexTable.KeyMatcher stored =
         (keyOffset, other) ->
             keys.matches(store.heap.object(keyOffset), store.heap.object((Long) other));

@@ -27,6 +27,13 @@ import org.jnvm.jpdt.PType;
  * Positions are only valid until the next change of the table: callers hold the part's lock from
  * the lookup to the last use of the position. Removal shifts later rows of the run back (no
  * tombstones), so a lookup of an absent key stops at the first empty row.
+ *
+ * <p><b>Sizes.</b> A table has 2^k - 1 rows, not 2^k: its array then takes 2^(k+6) bytes less 48
+ * (one row less its 16-byte header), where 2^k rows would spill 16 bytes into one more G1 region
+ * once the array is humongous, and double the heap the table takes. A hash's home row is found by a
+ * multiply and shift instead of a mask. A table doubles (to 2^(k+1) - 1 rows) when it reaches its
+ * load limit, which its owner chooses per table ({@link HashIndex}: the parts of one index get
+ * different limits, so that they do not all double within a few inserts of each other).
  */
 final class IndexTable {
   static final int TAG = 0;
@@ -39,10 +46,23 @@ final class IndexTable {
   private static final int SHIFT = 3;
   private static final long USED = 1L << 32;
 
-  private static final int MIN_CAPACITY = 16;
+  private static final int MIN_CAPACITY = (1 << 4) - 1;
 
   /** The largest capacity whose array fits in a Java array. */
-  private static final int MAX_CAPACITY = 1 << 27;
+  private static final int MAX_CAPACITY = (1 << 27) - 1;
+
+  /** Load limits are in 64ths of the capacity. */
+  static final int LOAD_UNIT = 64;
+
+  /** The load limit of a table whose owner chose none: 3/4. */
+  static final int DEFAULT_LOAD = 48;
+
+  /**
+   * The load limits an owner may choose, in 64ths: 1/2 to 13/16 (linear probing degrades above).
+   */
+  static final int MIN_LOAD = 32;
+
+  static final int MAX_LOAD = 52;
 
   /** Tells whether the key object at {@code keyOffset} is equivalent to a probe key. */
   @FunctionalInterface
@@ -50,18 +70,29 @@ final class IndexTable {
     boolean matches(long keyOffset, Object key);
   }
 
+  private final int load;
   private long[] t;
-  private int mask;
+  private int capacity;
   private int size;
   private int limit;
 
-  /**
-   * A table with room for {@code expected} entries before it grows. An empty table allocates
-   * nothing until its first entry: a concurrent map has dozens of parts, and a store may hold
-   * hundreds of maps.
-   */
+  /** {@link #IndexTable(int, int)} with the {@link #DEFAULT_LOAD}. */
   IndexTable(int expected) {
-    allocate(expected == 0 ? 0 : capacityFor(expected));
+    this(expected, DEFAULT_LOAD);
+  }
+
+  /**
+   * A table with room for {@code expected} entries before it grows, which it does when it holds
+   * {@code load} 64ths of its capacity. An empty table allocates nothing until its first entry: a
+   * concurrent map has dozens of parts, and a store may hold hundreds of maps.
+   */
+  IndexTable(int expected, int load) {
+    if (load < MIN_LOAD || load > MAX_LOAD) {
+      throw new IllegalArgumentException(
+          "load limit " + load + "/64 outside [" + MIN_LOAD + ", " + MAX_LOAD + "]/64");
+    }
+    this.load = load;
+    allocate(expected == 0 ? 0 : capacityFor(expected, load));
   }
 
   int size() {
@@ -70,7 +101,7 @@ final class IndexTable {
 
   /** Number of positions: iterate {@code 0 .. capacity()-1} and skip those not {@link #used}. */
   int capacity() {
-    return mask + 1;
+    return capacity;
   }
 
   boolean used(int pos) {
@@ -85,7 +116,7 @@ final class IndexTable {
   int find(int hash, long[] image, int length, Object key, KeyMatcher m) {
     if (size == 0) return -1;
     long[] a = t;
-    for (int i = home(hash, mask); ; i = (i + 1) & mask) {
+    for (int i = home(hash, capacity); ; i = next(i)) {
       int r = i << SHIFT;
       long meta = a[r + META];
       if (meta == 0) return -1;
@@ -112,8 +143,8 @@ final class IndexTable {
       int hash, int slot, long[] image, int length, long keyOffset, long valueOffset, long entry) {
     if (size >= limit) grow();
     long[] a = t;
-    int i = home(hash, mask);
-    while (a[(i << SHIFT) + META] != 0) i = (i + 1) & mask;
+    int i = home(hash, capacity);
+    while (a[(i << SHIFT) + META] != 0) i = next(i);
     int r = i << SHIFT;
     a[r + TAG] = (long) hash << 32 | (slot & 0xFFFF_FFFFL);
     a[r + META] = USED | (length + 1);
@@ -128,8 +159,8 @@ final class IndexTable {
   void removeAt(int pos) {
     long[] a = t;
     int hole = pos;
-    for (int j = (pos + 1) & mask; a[(j << SHIFT) + META] != 0; j = (j + 1) & mask) {
-      int h = home((int) (a[(j << SHIFT) + TAG] >>> 32), mask);
+    for (int j = next(pos); a[(j << SHIFT) + META] != 0; j = next(j)) {
+      int h = home((int) (a[(j << SHIFT) + TAG] >>> 32), capacity);
       // j may move to the hole unless its home lies cyclically in (hole, j].
       boolean stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
       if (!stays) {
@@ -177,41 +208,56 @@ final class IndexTable {
       throw new IllegalStateException("index part full: " + size + " entries");
     }
     long[] old = t;
-    allocate(Math.max(MIN_CAPACITY, 2 * capacity()));
+    allocate(Math.max(MIN_CAPACITY, 2 * capacity + 1));
     long[] a = t;
     for (int j = 0; j < old.length; j += STRIDE) {
       if (old[j + META] == 0) continue;
-      int i = home((int) (old[j + TAG] >>> 32), mask);
-      while (a[(i << SHIFT) + META] != 0) i = (i + 1) & mask;
+      int i = home((int) (old[j + TAG] >>> 32), capacity);
+      while (a[(i << SHIFT) + META] != 0) i = next(i);
       System.arraycopy(old, j, a, i << SHIFT, STRIDE);
     }
   }
 
-  private void allocate(int capacity) {
-    t = new long[capacity * STRIDE];
-    mask = capacity - 1;
-    limit = capacity / 4 * 3;
+  private void allocate(int rows) {
+    t = new long[rows * STRIDE];
+    capacity = rows;
+    limit = limitOf(rows, load);
   }
 
-  /** Room for {@code expected} entries at a load of at most 3/4, a power of two. */
-  static int capacityFor(int expected) {
-    long need = Math.max(MIN_CAPACITY, (long) expected * 4 / 3 + 1);
-    if (need > MAX_CAPACITY)
-      throw new IllegalArgumentException("index part too large: " + expected);
-    return Integer.highestOneBit((int) need - 1) << 1;
+  private int next(int i) {
+    return i + 1 == capacity ? 0 : i + 1;
+  }
+
+  /** Entries a table of {@code rows} holds before it grows, at {@code load} 64ths. */
+  private static int limitOf(int rows, int load) {
+    return (int) ((long) rows * load / LOAD_UNIT);
+  }
+
+  /** The fewest rows (2^k - 1) that hold {@code expected} entries at {@code load} 64ths. */
+  static int capacityFor(int expected, int load) {
+    int rows = MIN_CAPACITY;
+    while (limitOf(rows, load) < expected) {
+      if (rows == MAX_CAPACITY) {
+        throw new IllegalArgumentException(
+            "index part too large: " + expected + " entries at load " + load + "/64");
+      }
+      rows = 2 * rows + 1;
+    }
+    return rows;
   }
 
   /**
-   * The home position of {@code hash}: its bits mixed (murmur3's finalizer) so that the low bits
-   * used here are independent of the top bits {@link HashIndex#partOf} used to choose the part.
+   * The home position of {@code hash} in {@code rows}: its bits mixed (murmur3's finalizer) so that
+   * they are independent of the top bits {@link HashIndex#partOf} used to choose the part, then
+   * scaled to {@code [0, rows)} by a multiply and shift (the mixed hash as a fraction of 2^32).
    */
-  private static int home(int hash, int mask) {
+  private static int home(int hash, int rows) {
     int h = hash;
     h ^= h >>> 16;
     h *= 0x85EB_CA6B;
     h ^= h >>> 13;
     h *= 0xC2B2_AE35;
     h ^= h >>> 16;
-    return h & mask;
+    return (int) (((h & 0xFFFF_FFFFL) * rows) >>> 32);
   }
 }
