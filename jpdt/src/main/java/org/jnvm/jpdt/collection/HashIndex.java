@@ -15,17 +15,17 @@ import org.jnvm.jpdt.PType;
  * part's lock, if any.
  *
  * <p>Parts double at different loads ({@link #loadOf}): keys spread evenly over the parts, so with
- * one load limit every part of a large map would double within a few thousand inserts of the
- * others, allocating twice the whole index at once (a 3M-entry J-PDT map: 64 new 8 MiB arrays
- * during YCSB's D, which G1 met by growing the Java heap in a pause of several seconds, see
- * ycsb-binding/README.md). Spread from 5/8 to 25/32, the parts double over a range of map sizes
- * about a fifth wide.
+ * one load limit every part of a large map would double within about 2% of its size (3M entries),
+ * allocating twice the whole index at once (a 3M-entry J-PDT map: 64 new 8 MiB arrays during YCSB's
+ * D, which G1 met by growing the Java heap in a pause of several seconds, see
+ * ycsb-binding/README.md). Spread from 11/16 to 13/16, the parts double over a range of map sizes
+ * about a sixth wide; averaged over sizes, the index takes the memory one limit of 3/4 takes.
  */
 final class HashIndex {
-  /** The lowest and highest load limits of the parts, in 64ths ({@link IndexTable#LOAD_UNIT}). */
-  static final int LOWEST_LOAD = 40;
+  /** The lowest and highest load limits of the parts, in 256ths ({@link IndexTable#LOAD_UNIT}). */
+  static final int LOWEST_LOAD = 176;
 
-  static final int HIGHEST_LOAD = 50;
+  static final int HIGHEST_LOAD = 208;
 
   private final IndexTable[] parts;
   private final int shift;

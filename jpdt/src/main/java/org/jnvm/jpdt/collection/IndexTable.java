@@ -51,18 +51,18 @@ final class IndexTable {
   /** The largest capacity whose array fits in a Java array. */
   private static final int MAX_CAPACITY = (1 << 27) - 1;
 
-  /** Load limits are in 64ths of the capacity. */
-  static final int LOAD_UNIT = 64;
+  /** Load limits are in 256ths of the capacity. */
+  static final int LOAD_UNIT = 256;
 
   /** The load limit of a table whose owner chose none: 3/4. */
-  static final int DEFAULT_LOAD = 48;
+  static final int DEFAULT_LOAD = 192;
 
   /**
-   * The load limits an owner may choose, in 64ths: 1/2 to 13/16 (linear probing degrades above).
+   * The load limits an owner may choose, in 256ths: 1/2 to 13/16 (linear probing degrades above).
    */
-  static final int MIN_LOAD = 32;
+  static final int MIN_LOAD = 128;
 
-  static final int MAX_LOAD = 52;
+  static final int MAX_LOAD = 208;
 
   /** Tells whether the key object at {@code keyOffset} is equivalent to a probe key. */
   @FunctionalInterface
@@ -83,13 +83,13 @@ final class IndexTable {
 
   /**
    * A table with room for {@code expected} entries before it grows, which it does when it holds
-   * {@code load} 64ths of its capacity. An empty table allocates nothing until its first entry: a
+   * {@code load} 256ths of its capacity. An empty table allocates nothing until its first entry: a
    * concurrent map has dozens of parts, and a store may hold hundreds of maps.
    */
   IndexTable(int expected, int load) {
     if (load < MIN_LOAD || load > MAX_LOAD) {
       throw new IllegalArgumentException(
-          "load limit " + load + "/64 outside [" + MIN_LOAD + ", " + MAX_LOAD + "]/64");
+          "load limit " + load + "/256 outside [" + MIN_LOAD + ", " + MAX_LOAD + "]/256");
     }
     this.load = load;
     allocate(expected == 0 ? 0 : capacityFor(expected, load));
@@ -228,18 +228,18 @@ final class IndexTable {
     return i + 1 == capacity ? 0 : i + 1;
   }
 
-  /** Entries a table of {@code rows} holds before it grows, at {@code load} 64ths. */
+  /** Entries a table of {@code rows} holds before it grows, at {@code load} 256ths. */
   private static int limitOf(int rows, int load) {
     return (int) ((long) rows * load / LOAD_UNIT);
   }
 
-  /** The fewest rows (2^k - 1) that hold {@code expected} entries at {@code load} 64ths. */
+  /** The fewest rows (2^k - 1) that hold {@code expected} entries at {@code load} 256ths. */
   static int capacityFor(int expected, int load) {
     int rows = MIN_CAPACITY;
     while (limitOf(rows, load) < expected) {
       if (rows == MAX_CAPACITY) {
         throw new IllegalArgumentException(
-            "index part too large: " + expected + " entries at load " + load + "/64");
+            "index part too large: " + expected + " entries at load " + load + "/256");
       }
       rows = 2 * rows + 1;
     }
