@@ -33,7 +33,7 @@ import org.jnvm.jpdt.PType;
  * once the array is humongous, and double the heap the table takes. A hash's home row is found by a
  * multiply and shift instead of a mask. A table doubles (to 2^(k+1) - 1 rows) when it reaches its
  * load limit, which its owner chooses per table ({@link HashIndex}: the parts of one index get
- * different limits, so that they do not all double within a few inserts of each other).
+ * different limits, so that they do not all double at the same map size).
  */
 final class IndexTable {
   static final int TAG = 0;
