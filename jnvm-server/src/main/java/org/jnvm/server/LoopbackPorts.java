@@ -9,10 +9,14 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class LoopbackPorts {
   private LoopbackPorts() {}
 
-  /** The first of {@code n} consecutive loopback ports that are free now (20000-60000). */
+  /**
+   * The first of {@code n} consecutive loopback ports that are free now, within 20000-32000: below
+   * Linux's default ephemeral range (32768-60999), where a client's own outgoing socket could take
+   * a stopped node's port.
+   */
   public static int freeRange(int n) throws IOException {
     for (int attempt = 0; attempt < 200; attempt++) {
-      int base = ThreadLocalRandom.current().nextInt(20_000, 60_000);
+      int base = ThreadLocalRandom.current().nextInt(20_000, 32_000);
       if (allFree(base, n)) return base;
     }
     throw new IOException("no " + n + " consecutive free loopback ports found in 200 attempts");

@@ -67,7 +67,10 @@ final class NodeConfig {
               <distributed-cache name="%s" owners="%d" statistics="false"
                   consistent-hash-factory="org.jnvm.infinispan.cluster.NamedRingHashFactory">
                  <encoding media-type="application/x-protostream"/>
-        %s%s      </distributed-cache>
+        %s%s         <!-- after a loss of owners: a key is read while one of its owners is up, written
+                      while all are; otherwise an availability error, never an empty answer -->
+                 <partition-handling when-split="ALLOW_READS" merge-policy="NONE"/>
+              </distributed-cache>
            </cache-container>
            <server xmlns="urn:infinispan:server:15.2">
               <interfaces>

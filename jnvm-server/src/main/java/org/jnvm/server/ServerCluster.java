@@ -31,11 +31,25 @@ public final class ServerCluster implements AutoCloseable {
    */
   public static ServerCluster layOut(ClusterSpec spec, ServerArtifacts artifacts)
       throws IOException {
+    return layOut(spec, artifacts, spec.nodes().stream().map(NodeSpec::index).toList());
+  }
+
+  /**
+   * Lays out the home and the roots of the nodes in {@code which} only: the roots of the others,
+   * which may be running, are left as they are.
+   */
+  public static ServerCluster layOut(
+      ClusterSpec spec, ServerArtifacts artifacts, List<Integer> which) throws IOException {
     Files.createDirectories(spec.dir());
     Files.createDirectories(spec.heapDir());
-    ServerHome home = ServerHome.layOut(spec.dir().resolve("home"), artifacts);
-    for (NodeSpec n : spec.nodes()) {
-      NodeConfig.layOut(spec, n, artifacts.dropIn());
+    Path homeDir = spec.dir().resolve("home");
+    // a part of the cluster: the others may run from the home, which is then kept as it is
+    ServerHome home =
+        which.size() < spec.nodes().size()
+            ? ServerHome.existingOrLayOut(homeDir, artifacts)
+            : ServerHome.layOut(homeDir, artifacts);
+    for (int i : which) {
+      NodeConfig.layOut(spec, spec.nodes().get(i), artifacts.dropIn());
     }
     return new ServerCluster(spec, home);
   }

@@ -1,6 +1,11 @@
 package org.jnvm.server;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -14,11 +19,15 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = {
       "Starts Infinispan Server 15.2 nodes on loopback, laid out under --dir from the",
-      "Maven artifacts: the drop-in J-NVM store jar in each node's server/lib, one",
+      "Maven artifacts: the drop-in J-NVM store jar in each node's DIR/NAME-I/lib, one",
       "distributed cache (2 owners) on <jnvm-store>, a heap per node. Hot Rod clients",
       "connect to 127.0.0.1:PORT..PORT+N-1. Runs until SIGTERM or Ctrl-C, which stops",
-      "every node cleanly. Started again over the same --dir (after a stop or a crash,",
-      "in any order), the cluster serves its data again from the heaps.",
+      "the nodes it started cleanly. A key none of whose owners is up is an error to",
+      "clients, never an empty answer (partition handling ALLOW_READS).",
+      "One node of a cluster: --node I starts it (the cluster's other options as when",
+      "the cluster was started), --stop I stops it, --status lists every node. A node",
+      "that runs already is not started again. Read docs/server.md before restarting",
+      "a whole cluster after a crash that left a node stale.",
       ""
     })
 public final class ServerCommand {
@@ -79,6 +88,21 @@ public final class ServerCommand {
   String gateway = "intrinsics";
 
   @Option(
+      names = "--node",
+      paramLabel = "I",
+      description = "start only node I of the cluster (repeatable; default: every node)")
+  List<Integer> only = new ArrayList<>();
+
+  @Option(
+      names = "--stop",
+      paramLabel = "I",
+      description = "stop node I (SIGTERM to its server JVM, started by any launcher) and exit")
+  List<Integer> stop = new ArrayList<>();
+
+  @Option(names = "--status", description = "print each node's state and exit")
+  boolean status;
+
+  @Option(
       names = {"-h", "--help"},
       usageHelp = true,
       description = "this help")
@@ -102,7 +126,45 @@ public final class ServerCommand {
       System.exit(64);
       return;
     }
-    System.exit(serve(spec));
+    if (c.status) {
+      System.out.print(NodeStatus.report(spec));
+      System.exit(0);
+    }
+    if (!c.stop.isEmpty()) {
+      System.exit(stopNodes(spec, c.stop));
+    }
+    System.exit(serve(spec, c.only));
+  }
+
+  /** SIGTERM to each listed node's server JVM, then waits for it: 0 when every one is down. */
+  static int stopNodes(ClusterSpec spec, List<Integer> which) throws InterruptedException {
+    int status = 0;
+    for (int i : which) {
+      NodeSpec n = spec.nodes().get(i);
+      Optional<ProcessHandle> p = NodeProcess.live(n.root(spec.dir()));
+      if (p.isEmpty()) {
+        say(n.name() + " is not running");
+        continue;
+      }
+      say("stopping " + n.name() + " (pid " + p.get().pid() + ")");
+      p.get().destroy();
+      if (!waitFor(p.get(), 90)) {
+        System.err.println("server: " + n.name() + " still runs 90 s after SIGTERM");
+        status = 1;
+      } else {
+        say(n.name() + " stopped");
+      }
+    }
+    return status;
+  }
+
+  private static boolean waitFor(ProcessHandle p, int seconds) throws InterruptedException {
+    try {
+      p.onExit().get(seconds, TimeUnit.SECONDS);
+      return true;
+    } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+      return !p.isAlive();
+    }
   }
 
   ClusterSpec spec() {
@@ -122,6 +184,14 @@ public final class ServerCommand {
               + " nodes");
     }
     if (owners < 1) throw new IllegalArgumentException("--owners must be >= 1: " + owners);
+    for (int i : only) checkIndex("--node", i);
+    for (int i : stop) checkIndex("--stop", i);
+    if (status && (!stop.isEmpty() || !only.isEmpty())) {
+      throw new IllegalArgumentException("--status goes alone, without --node or --stop");
+    }
+    if (!stop.isEmpty() && !only.isEmpty()) {
+      throw new IllegalArgumentException("--stop and --node do not go together");
+    }
     if (memoryMaxCount < 0) {
       throw new IllegalArgumentException("--memory-max-count must be >= 0: " + memoryMaxCount);
     }
@@ -142,6 +212,20 @@ public final class ServerCommand {
         .withGateway(gateway);
   }
 
+  private void checkIndex(String option, int i) {
+    if (i < 0 || i >= nodes) {
+      throw new IllegalArgumentException(
+          option
+              + " "
+              + i
+              + ": the cluster has nodes 0.."
+              + (nodes - 1)
+              + " (--nodes "
+              + nodes
+              + ")");
+    }
+  }
+
   private void checkPorts(String option, int first) {
     if (first < 1024 || first + nodes - 1 > 65535) {
       throw new IllegalArgumentException(
@@ -152,16 +236,36 @@ public final class ServerCommand {
   /** Set when the shutdown hook starts stopping the nodes: their exits are then expected. */
   private static volatile boolean stopping;
 
-  /** Lays out, starts, waits for SIGTERM; the exit status. */
-  static int serve(ClusterSpec spec) throws Exception {
-    ServerCluster cluster = ServerCluster.layOut(spec, ServerArtifacts.fromSystemProperties());
+  /**
+   * Lays out the nodes in {@code only} (every node when empty), starts them, waits for SIGTERM; the
+   * exit status. A node that runs already is refused before any JVM starts.
+   */
+  static int serve(ClusterSpec spec, List<Integer> only) throws Exception {
+    List<Integer> which =
+        only.isEmpty() ? spec.nodes().stream().map(NodeSpec::index).toList() : only;
+    for (int i : which) {
+      NodeSpec n = spec.nodes().get(i);
+      if (NodeProcess.locked(n.root(spec.dir()))) {
+        System.err.println(
+            "server: "
+                + n.name()
+                + " is running already: nothing started (bin/jnvm server --dir "
+                + spec.dir()
+                + " --status)");
+        return 1;
+      }
+    }
+    EphemeralPorts.warning(spec).ifPresent(w -> System.err.println("server: " + w));
+    ServerCluster cluster =
+        ServerCluster.layOut(spec, ServerArtifacts.fromSystemProperties(), which);
+    List<ServerNode> mine = which.stream().map(cluster::node).toList();
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
                   stopping = true;
                   try {
-                    say("stopping " + spec.nodes().size() + " node(s)");
+                    say("stopping " + mine.size() + " node(s)");
                     cluster.close();
                     say("stopped");
                   } catch (InterruptedException e) {
@@ -169,7 +273,7 @@ public final class ServerCommand {
                   }
                 }));
     try {
-      for (ServerNode n : cluster.nodes()) {
+      for (ServerNode n : mine) {
         say("starting " + n.spec().name() + " (log " + n.serverLog() + ")");
         n.start(ServerCluster.START_TIMEOUT_MS);
       }
@@ -177,7 +281,7 @@ public final class ServerCommand {
       System.err.println("server: " + e.getMessage());
       return 1;
     }
-    for (ServerNode n : cluster.nodes()) {
+    for (ServerNode n : mine) {
       say(
           n.spec().name()
               + ": Hot Rod 127.0.0.1:"
@@ -192,16 +296,16 @@ public final class ServerCommand {
             + "' on "
             + spec.hotrodServers()
             + " (SIGTERM or Ctrl-C stops every node)");
-    watch(cluster);
+    watch(mine);
     return 0;
   }
 
   /** Until SIGTERM: says so once when a node's JVM exits behind the launcher's back. */
-  private static void watch(ServerCluster cluster) throws InterruptedException {
-    boolean[] reported = new boolean[cluster.nodes().size()];
+  private static void watch(List<ServerNode> nodes) throws InterruptedException {
+    boolean[] reported = new boolean[nodes.size()];
     while (true) {
       for (int i = 0; i < reported.length; i++) {
-        ServerNode n = cluster.node(i);
+        ServerNode n = nodes.get(i);
         if (!stopping && !reported[i] && !n.running()) {
           reported[i] = true;
           say(n.spec().name() + " exited: see " + n.serverLog());

@@ -64,6 +64,18 @@ public final class ServerHome {
     }
   }
 
+  /**
+   * The installation laid out under {@code home} by an earlier launcher, left as it is (nodes that
+   * run from it load classes from its {@code lib} lazily), or a new layout where there is none.
+   */
+  public static ServerHome existingOrLayOut(Path home, ServerArtifacts artifacts) {
+    Path loader = home.resolve("boot").resolve(artifacts.loaderJar().getFileName());
+    if (Files.isRegularFile(loader) && Files.isDirectory(home.resolve("lib"))) {
+      return new ServerHome(home, loader);
+    }
+    return layOut(home, artifacts);
+  }
+
   /** The jars the Loader accepts together: per artifact name, this platform's or the plainest. */
   static List<Path> oneJarPerArtifact(List<Path> jars) {
     Map<String, Path> chosen = new LinkedHashMap<>();

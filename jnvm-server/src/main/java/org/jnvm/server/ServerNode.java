@@ -78,6 +78,9 @@ public final class ServerNode {
     cmd.add("-Djava.net.preferIPv4Stack=true");
     cmd.add("-Djgroups.bind.address=127.0.0.1");
     cmd.add("-Djgroups.bind.port=" + spec.jgroupsPort());
+    // exactly its own port: a node must never bind another node's (a second start of a running
+    // node would otherwise take the next free one and join the view under the running one's name)
+    cmd.add("-Djgroups.port_range=0");
     // the ring of segment owners by node name (NamedRingHashFactory): the same on every node
     cmd.add(
         "-Djnvm.cluster.members="
@@ -105,6 +108,7 @@ public final class ServerNode {
   public void start(List<String> jvmFlags, long timeoutMs)
       throws IOException, InterruptedException {
     if (running()) throw new IllegalStateException(spec.name() + " is running already");
+    refuseIfRunningElsewhere();
     Path log = serverLog();
     logStart = Files.exists(log) ? Files.size(log) : 0;
     Path out = consoleLog();
@@ -114,7 +118,28 @@ public final class ServerNode {
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()))
             .start();
+    NodeProcess.writePid(root(), process.pid());
     awaitStarted(timeoutMs, out);
+  }
+
+  /**
+   * A node whose server JVM runs already (started by another launcher, or by hand) is not started a
+   * second time: the second JVM would join the cluster's view under the same name before it failed
+   * on the node's global state lock.
+   */
+  private void refuseIfRunningElsewhere() {
+    if (!NodeProcess.locked(root())) return;
+    String pid = NodeProcess.live(root()).map(p -> "pid " + p.pid()).orElse("pid unknown");
+    throw new ServerStartException(
+        spec.name(),
+        "it is running already ("
+            + pid
+            + ", lock held on "
+            + root().resolve("data").resolve(NodeProcess.GLOBAL_LOCK)
+            + "); stop it first: bin/jnvm server --dir DIR --stop "
+            + spec.index(),
+        "",
+        serverLog());
   }
 
   private void awaitStarted(long timeoutMs, Path out) throws IOException, InterruptedException {

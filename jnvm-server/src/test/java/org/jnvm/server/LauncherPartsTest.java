@@ -1,6 +1,7 @@
 package org.jnvm.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,6 +94,47 @@ class LauncherPartsTest {
     String xml = NodeConfig.infinispanXml(s, s.nodes().get(1));
     assertTrue(xml.contains("NamedRingHashFactory") && xml.contains("<jnvm-store"), xml);
     assertTrue(xml.contains("127.0.0.1[7800],127.0.0.1[7801],127.0.0.1[7802]"), xml);
+  }
+
+  @Test
+  void oneNodeOptionsNameANodeOfTheCluster() {
+    assertTrue(refused("--dir", "d", "--nodes", "3", "--node", "3").contains("nodes 0..2"));
+    assertTrue(refused("--dir", "d", "--nodes", "3", "--stop", "-1").contains("--stop -1"));
+    assertTrue(refused("--dir", "d", "--nodes", "3", "--status", "--stop", "1").contains("alone"));
+    assertTrue(
+        refused("--dir", "d", "--nodes", "3", "--node", "0", "--stop", "1").contains("together"));
+  }
+
+  @Test
+  void theCacheDeniesReadsAndWritesOfSegmentsWithoutAnOwnerUp() {
+    ServerCommand c = new ServerCommand();
+    new CommandLine(c).parseArgs("--dir", "d", "--nodes", "3");
+    ClusterSpec s = c.spec();
+    String xml = NodeConfig.infinispanXml(s, s.nodes().get(0));
+    assertTrue(xml.contains("<partition-handling when-split=\"ALLOW_READS\""), xml);
+  }
+
+  @Test
+  void portsInTheEphemeralRangeAreFound(@TempDir Path tmp) throws Exception {
+    Path range = Files.writeString(tmp.resolve("range"), "32768\t60999\n");
+    int[] r = EphemeralPorts.range(range).orElseThrow();
+    assertEquals(32768, r[0]);
+    assertEquals(60999, r[1]);
+    ClusterSpec low = ClusterSpec.loopback(tmp, tmp, "c", 3, 11222, 7800);
+    assertTrue(EphemeralPorts.inside(low, r).isEmpty());
+    ClusterSpec high = ClusterSpec.loopback(tmp, tmp, "c", 3, 32767, 7800);
+    assertEquals(List.of(32768, 32769), EphemeralPorts.inside(high, r));
+    assertTrue(EphemeralPorts.range(tmp.resolve("absent")).isEmpty());
+  }
+
+  @Test
+  void aNodeNeverStartedIsNotRunningAndHasNoPid(@TempDir Path tmp) throws Exception {
+    Path root = Files.createDirectories(tmp.resolve("n-0").resolve("data"));
+    assertFalse(NodeProcess.locked(root.getParent()));
+    assertTrue(NodeProcess.live(root.getParent()).isEmpty());
+    // a pid file naming a live process that is not this node's server: not taken for it
+    NodeProcess.writePid(root.getParent(), ProcessHandle.current().pid());
+    assertTrue(NodeProcess.live(root.getParent()).isEmpty());
   }
 
   private static String refused(String... args) {

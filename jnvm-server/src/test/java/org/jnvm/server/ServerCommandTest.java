@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +19,7 @@ import java.util.regex.Pattern;
 import org.infinispan.client.hotrod.RemoteCacheManager;
 import org.jnvm.core.pmem.GatewayFlags;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /**
  * {@code bin/jnvm server} as a process: it says ready with the node's Hot Rod port, serves, and on
@@ -44,6 +47,18 @@ class ServerCommandTest {
     } finally {
       TestClusters.delete(spec);
     }
+  }
+
+  /** {@code bin/jnvm server --help} prints this file without a build: it must be the usage. */
+  @Test
+  void theHelpThatShipsWithoutABuildIsTheCommandsUsage() throws Exception {
+    StringWriter w = new StringWriter();
+    new CommandLine(new ServerCommand()).usage(new PrintWriter(w, true), CommandLine.Help.Ansi.OFF);
+    Path shipped = Path.of("src/main/resources/org/jnvm/server/usage.txt");
+    assertEquals(
+        w.toString(),
+        Files.readString(shipped),
+        "regenerate " + shipped + " from `ServerCommand --help`");
   }
 
   private record Launched(

@@ -1,0 +1,213 @@
+package org.jnvm.server;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
+import org.infinispan.client.hotrod.RemoteCache;
+import org.infinispan.client.hotrod.RemoteCacheManager;
+import org.infinispan.client.hotrod.configuration.ClientIntelligence;
+import org.infinispan.client.hotrod.configuration.ConfigurationBuilder;
+import org.infinispan.client.hotrod.exceptions.HotRodClientException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * A 3-node cluster (2 owners) that loses 2 nodes at once: the survivor answers every key it owns
+ * with its value and every other key with an availability error, never with null, and refuses every
+ * write (not all owners of any key are up); its health says DEGRADED; once both are back every key
+ * is served again. Then the operator's commands on one node: a second start of a running node is
+ * refused before its JVM starts, {@code --stop I} stops one node, {@code --status} tells which run.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AvailabilityTest {
+  private static final int KEYS = 2000;
+
+  private ClusterSpec spec;
+  private ServerCluster cluster;
+  private final Map<String, String> acked = new TreeMap<>();
+
+  @BeforeAll
+  void start() throws Exception {
+    spec = TestClusters.spec("avail", 3);
+    cluster = TestClusters.layOut(spec);
+    cluster.startAll();
+    try (RemoteCacheManager client = TestClusters.client(spec)) {
+      RemoteCache<String, byte[]> c = client.getCache(spec.cache());
+      for (int i = 0; i < KEYS; i++) {
+        String v = "v-" + i;
+        c.put("k-" + i, v.getBytes(StandardCharsets.UTF_8));
+        acked.put("k-" + i, v);
+      }
+    }
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    try {
+      if (cluster != null) cluster.close();
+    } finally {
+      TestClusters.delete(spec);
+    }
+  }
+
+  @Test
+  @Order(1)
+  void twoOfThreeDownIsAnErrorForTheirSegmentsNeverANull() throws Exception {
+    cluster.node(1).kill();
+    cluster.node(2).kill();
+    awaitHealth(0, "DEGRADED");
+    int served = 0;
+    int refused = 0;
+    String firstError = null;
+    try (RemoteCacheManager one = pinned(0)) {
+      RemoteCache<String, byte[]> c = one.getCache(spec.cache());
+      for (Map.Entry<String, String> e : acked.entrySet()) {
+        try {
+          byte[] got = c.get(e.getKey());
+          assertArrayEquals(
+              e.getValue().getBytes(StandardCharsets.UTF_8),
+              got,
+              "the survivor answers " + e.getKey() + " with a value or an error, not another one");
+          served++;
+        } catch (HotRodClientException x) {
+          refused++;
+          if (firstError == null) firstError = x.getMessage();
+        }
+      }
+      String lost = firstRefusedKey(c);
+      assertThrows(
+          HotRodClientException.class,
+          () -> c.put(lost, "w".getBytes(StandardCharsets.UTF_8)),
+          "a write to a key with no owner up fails");
+    }
+    System.out.printf(
+        "[AvailabilityTest] 2 of 3 down: %d keys served, %d refused (%s)%n",
+        served, refused, firstError);
+    assertTrue(refused > 0, "some keys had both owners down: " + served + " served");
+    assertTrue(served > 0, "keys the survivor owns are still read: " + refused + " refused");
+    assertTrue(firstError.contains("not available"), firstError);
+  }
+
+  @Test
+  @Order(2)
+  void bothBackServeEveryKeyAgain() throws Exception {
+    cluster.node(1).start(ServerCluster.START_TIMEOUT_MS);
+    cluster.node(2).start(ServerCluster.START_TIMEOUT_MS);
+    awaitHealth(0, "HEALTHY");
+    for (int n = 0; n < 3; n++) {
+      try (RemoteCacheManager one = pinned(n)) {
+        RemoteCache<String, byte[]> c = one.getCache(spec.cache());
+        for (Map.Entry<String, String> e : acked.entrySet()) {
+          assertArrayEquals(
+              e.getValue().getBytes(StandardCharsets.UTF_8),
+              c.get(e.getKey()),
+              "node " + n + ": " + e.getKey());
+        }
+      }
+    }
+  }
+
+  @Test
+  @Order(3)
+  void aSecondStartOfARunningNodeIsRefusedBeforeItsJvmStarts() throws Exception {
+    ServerCluster second =
+        ServerCluster.layOut(spec, ServerArtifacts.fromSystemProperties(), List.of(0));
+    ServerStartException e =
+        assertThrows(
+            ServerStartException.class, () -> second.node(0).start(ServerCluster.START_TIMEOUT_MS));
+    assertTrue(e.getMessage().contains("running already"), e.getMessage());
+    assertFalse(second.node(0).running(), "no second JVM");
+    assertTrue(health(0).contains("\"number_of_nodes\":3"), health(0));
+    String status = NodeStatus.report(spec);
+    assertEquals(3, status.lines().filter(l -> l.contains(": running, pid ")).count(), status);
+  }
+
+  @Test
+  @Order(4)
+  void stopTakesOneNodeDownAndStatusSaysSo() throws Exception {
+    assertEquals(0, ServerCommand.stopNodes(spec, List.of(2)));
+    assertFalse(cluster.node(2).running(), "node 2's JVM exited on SIGTERM");
+    String status = NodeStatus.report(spec);
+    assertTrue(status.lines().anyMatch(l -> l.startsWith("2 ") && l.contains(": stopped")), status);
+    awaitHealth(0, "HEALTHY");
+    try (RemoteCacheManager one = pinned(0)) {
+      RemoteCache<String, byte[]> c = one.getCache(spec.cache());
+      for (Map.Entry<String, String> e : acked.entrySet()) {
+        assertArrayEquals(e.getValue().getBytes(StandardCharsets.UTF_8), c.get(e.getKey()));
+      }
+    }
+  }
+
+  private String firstRefusedKey(RemoteCache<String, byte[]> c) {
+    for (String k : acked.keySet()) {
+      try {
+        c.get(k);
+      } catch (HotRodClientException e) {
+        return k;
+      }
+    }
+    throw new AssertionError("no key refused");
+  }
+
+  private RemoteCacheManager pinned(int n) {
+    ConfigurationBuilder b = new ConfigurationBuilder();
+    b.addServers(spec.nodes().get(n).hotrodEndpoint())
+        .clientIntelligence(ClientIntelligence.BASIC)
+        .socketTimeout(10_000)
+        .maxRetries(0);
+    return new RemoteCacheManager(b.build());
+  }
+
+  /** The container health that node {@code n}'s REST endpoint reports (JSON). */
+  private String health(int n) throws Exception {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    URI uri =
+        URI.create("http://" + spec.nodes().get(n).hotrodEndpoint() + "/rest/v2/container/health");
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+            HttpResponse.BodyHandlers.ofString());
+    return r.body().replace(" ", "");
+  }
+
+  private void awaitHealth(int n, String status) throws Exception {
+    String want = "\"status\":\"" + status + "\"";
+    await(
+        () -> {
+          try {
+            return health(n).contains(want);
+          } catch (Exception e) {
+            return false;
+          }
+        },
+        "node " + n + " health " + status);
+  }
+
+  /** Waits for {@code done} with a generous bound (a loaded 2-core machine is slow, not wrong). */
+  private static void await(BooleanSupplier done, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    while (!done.getAsBoolean()) {
+      if (System.nanoTime() > deadline) throw new AssertionError("not within 3 minutes: " + what);
+      Thread.sleep(200);
+    }
+  }
+}

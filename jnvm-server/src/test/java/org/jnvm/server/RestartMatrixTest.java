@@ -1,0 +1,197 @@
+package org.jnvm.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Collectors;
+import org.infinispan.client.hotrod.RemoteCache;
+import org.infinispan.client.hotrod.RemoteCacheManager;
+import org.infinispan.client.hotrod.configuration.ClientIntelligence;
+import org.infinispan.client.hotrod.configuration.ConfigurationBuilder;
+import org.jnvm.server.AckLog.Outcome;
+import org.jnvm.server.AckLog.Verdict;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The promise "a whole-cluster restart, in any order, loses, reverts and resurrects no acknowledged
+ * write", checked over its whole space for 3 nodes and 2 owners: every kill pattern (one node
+ * stale, two stale at different points, all killed at once) with new keys, updates and removals
+ * made during each outage, times every restart order, read back from every node by a client that
+ * logged every acknowledgement ({@link AckLog}). One cluster serves every scenario in turn; a
+ * scenario's wrong keys are put back before the next one.
+ *
+ * <p>About 40 s a scenario on 2 cores; {@code mvn -B verify -Pcluster-matrix -pl jnvm-server} runs
+ * it (with {@code -Djnvm.matrix.patterns=one-stale,two-stale,all-at-once}, {@code
+ * -Djnvm.matrix.rounds=3}, {@code -Djnvm.matrix.ops=300}). The table goes to {@code
+ * target/restart-matrix.md}.
+ */
+@Tag("cluster-matrix")
+class RestartMatrixTest {
+  private static final int[][] ORDERS = {
+    {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}
+  };
+
+  private final int ops = Integer.getInteger("jnvm.matrix.ops", 300);
+  private final Random random = new Random(42);
+  private final AckLog log = new AckLog();
+  private int nextKey;
+
+  /** A kill pattern: the nodes killed one at a time with writes after each, then all the rest. */
+  record Scenario(String pattern, List<Integer> staggered, int[] order) {
+    String name() {
+      return pattern + " " + staggered + " restart " + Arrays.toString(order);
+    }
+  }
+
+  static List<Scenario> scenarios(List<String> patterns) {
+    List<Scenario> out = new ArrayList<>();
+    for (int[] order : ORDERS) {
+      if (patterns.contains("one-stale")) {
+        for (int x = 0; x < 3; x++) out.add(new Scenario("one-stale", List.of(x), order));
+      }
+      if (patterns.contains("two-stale")) {
+        for (int x = 0; x < 3; x++) {
+          for (int y = 0; y < 3; y++) {
+            if (x != y) out.add(new Scenario("two-stale", List.of(x, y), order));
+          }
+        }
+      }
+      if (patterns.contains("all-at-once")) out.add(new Scenario("all-at-once", List.of(), order));
+    }
+    return out;
+  }
+
+  @Test
+  void noRestartOrderLosesRevertsOrResurrectsAnAcknowledgedWrite() throws Exception {
+    List<String> patterns =
+        List.of(
+            System.getProperty("jnvm.matrix.patterns", "one-stale,two-stale,all-at-once")
+                .split(","));
+    int rounds = Integer.getInteger("jnvm.matrix.rounds", 1);
+    ClusterSpec spec = TestClusters.spec("matrix", 3);
+    List<String> rows = new ArrayList<>();
+    int violations = 0;
+    try (ServerCluster cluster = TestClusters.layOut(spec)) {
+      cluster.startAll();
+      writes(spec, cluster, ops * 3, 0, 0);
+      for (int round = 1; round <= rounds; round++) {
+        for (Scenario s : scenarios(patterns)) {
+          Verdict v = run(spec, cluster, s);
+          violations += v.violations();
+          rows.add(row(round, s, v));
+          System.out.println("[RestartMatrix] " + rows.get(rows.size() - 1));
+        }
+      }
+    } finally {
+      TestClusters.delete(spec);
+    }
+    String table = table(rows, violations);
+    Files.writeString(Path.of("target", "restart-matrix.md"), table);
+    System.out.print(table);
+    assertEquals(0, violations, table);
+  }
+
+  /** One scenario from a cluster with every node up; returns the worst verdict of the 3 nodes. */
+  private Verdict run(ClusterSpec spec, ServerCluster cluster, Scenario s) throws Exception {
+    for (int x : s.staggered()) {
+      cluster.node(x).kill();
+      writes(spec, cluster, ops, ops, ops / 2);
+    }
+    if (s.staggered().isEmpty()) writes(spec, cluster, ops, ops, ops / 2);
+    cluster.killAll();
+    for (int n : s.order()) cluster.node(n).start(ServerCluster.START_TIMEOUT_MS);
+    Verdict worst = null;
+    for (int n = 0; n < 3; n++) {
+      Verdict v = checkedBy(spec, n);
+      if (worst == null
+          || v.violations() + v.count(Outcome.UNAVAILABLE)
+              > worst.violations() + worst.count(Outcome.UNAVAILABLE)) {
+        worst = v;
+      }
+    }
+    try (RemoteCacheManager all = TestClusters.client(spec)) {
+      log.heal(all.getCache(spec.cache()), worst);
+    }
+    return worst;
+  }
+
+  /** New keys, updates and removals of present keys, through the nodes that run. */
+  private void writes(
+      ClusterSpec spec, ServerCluster cluster, int creates, int updates, int removes)
+      throws Exception {
+    String servers =
+        cluster.nodes().stream()
+            .filter(ServerNode::running)
+            .map(n -> n.spec().hotrodEndpoint())
+            .collect(Collectors.joining(";"));
+    try (RemoteCacheManager m = TestClusters.client(servers)) {
+      RemoteCache<String, byte[]> c = m.getCache(spec.cache());
+      for (int i = 0; i < creates; i++) {
+        log.put(c, "k-" + nextKey++, "v1-" + nextKey);
+      }
+      List<String> present = log.present();
+      for (int i = 0; i < updates && !present.isEmpty(); i++) {
+        String k = present.get(random.nextInt(present.size()));
+        log.put(c, k, "u" + log.acked() + "-" + k);
+      }
+      for (int i = 0; i < removes && !present.isEmpty(); i++) {
+        log.remove(c, present.remove(random.nextInt(present.size())));
+      }
+    }
+  }
+
+  private Verdict checkedBy(ClusterSpec spec, int n) {
+    ConfigurationBuilder b = new ConfigurationBuilder();
+    b.addServers(spec.nodes().get(n).hotrodEndpoint())
+        .clientIntelligence(ClientIntelligence.BASIC)
+        .socketTimeout(10_000)
+        .maxRetries(0);
+    try (RemoteCacheManager one = new RemoteCacheManager(b.build())) {
+      return log.check(one.getCache(spec.cache()));
+    }
+  }
+
+  private String row(int round, Scenario s, Verdict v) {
+    return "| "
+        + round
+        + " | "
+        + s.pattern()
+        + " | "
+        + s.staggered()
+        + " | "
+        + Arrays.toString(s.order())
+        + " | "
+        + log.acked()
+        + " | "
+        + v.count(Outcome.LOST)
+        + " | "
+        + v.count(Outcome.REVERTED)
+        + " | "
+        + v.count(Outcome.RESURRECTED)
+        + " | "
+        + v.count(Outcome.FOREIGN)
+        + " | "
+        + v.count(Outcome.UNAVAILABLE)
+        + " | "
+        + String.join("; ", v.first.values())
+        + " |";
+  }
+
+  private static String table(List<String> rows, int violations) {
+    return "| round | pattern | killed first | restart order | acked so far | lost | reverted"
+        + " | resurrected | foreign | unavailable | first wrong |\n"
+        + "|---|---|---|---|---|---|---|---|---|---|---|\n"
+        + String.join("\n", rows)
+        + "\n\n"
+        + rows.size()
+        + " scenarios, "
+        + violations
+        + " acknowledged writes lost, reverted, resurrected or replaced\n";
+  }
+}
