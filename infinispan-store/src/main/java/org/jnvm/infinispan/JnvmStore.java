@@ -10,6 +10,9 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import org.infinispan.Cache;
@@ -24,6 +27,8 @@ import org.infinispan.persistence.spi.NonBlockingStore;
 import org.infinispan.persistence.spi.PersistenceException;
 import org.infinispan.util.concurrent.BlockingManager;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.infinispan.cluster.RestartBarrier;
+import org.jnvm.infinispan.cluster.StaleMarker;
 import org.jnvm.infinispan.cluster.StaleSegments;
 import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
 import org.reactivestreams.Publisher;
@@ -64,6 +69,9 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   private BlockingManager blocking;
   private Cache<?, ?> cache;
   private StaleSegments staleSegments;
+  private volatile StaleMarker marker;
+  private volatile RestartBarrier barrier;
+  private ScheduledExecutorService clusterTicker;
 
   /**
    * The heap the J-NVM store of {@code cache} uses, to allocate J-NVM values to put into it. The
@@ -116,12 +124,45 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   public CompletionStage<Void> start(InitializationContext ctx) {
     blocking = ctx.getBlockingManager();
     cache = ctx.getCache();
-    staleSegments = new StaleSegments(cache);
-    return blocking.runBlocking(() -> open = OpenStore.open(ctx), "jnvm-store-start");
+    Path heapPath = Path.of(ctx.<JnvmStoreConfiguration>getConfiguration().path());
+    return blocking.runBlocking(
+        () -> startCluster(open = OpenStore.open(ctx), heapPath), "jnvm-store-start");
+  }
+
+  /**
+   * The cluster's parts of a store whose owners are chosen by name: the heap's restart ledger
+   * ({@link StaleMarker}), the first phase of a whole-cluster restart ({@link RestartBarrier}), and
+   * a half-second tick that records stable topologies in the ledger and opens the barrier.
+   */
+  private void startCluster(OpenStore o, Path heapPath) {
+    marker = StaleMarker.of(cache, heapPath);
+    staleSegments = new StaleSegments(cache, marker);
+    barrier = RestartBarrier.of(cache, o.maps.segments(), seg -> o.maps.size(seg) > 0);
+    if (marker == null && barrier == null) return;
+    clusterTicker =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "jnvm-store-cluster-" + cache.getName());
+              t.setDaemon(true);
+              return t;
+            });
+    clusterTicker.scheduleWithFixedDelay(this::tick, 500, 500, TimeUnit.MILLISECONDS);
+  }
+
+  private void tick() {
+    try {
+      StaleMarker m = marker;
+      if (m != null) m.checkStable();
+      RestartBarrier b = barrier;
+      if (b != null) b.open();
+    } catch (RuntimeException e) {
+      // the cache is stopping or not yet joined: the next tick looks again
+    }
   }
 
   @Override
   public CompletionStage<Void> stop() {
+    if (clusterTicker != null) clusterTicker.shutdownNow();
     OpenStore o = open;
     open = null;
     if (o == null) return CompletableFuture.completedFuture(null);
@@ -145,6 +186,7 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   public CompletionStage<MarshallableEntry<Object, Object>> load(int segment, Object key) {
     try {
       OpenStore o = store();
+      beforeRead(o.segment(segment, key));
       long now = o.now();
       EntryData d =
           o.maps.read(
@@ -159,6 +201,7 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   public CompletionStage<Boolean> containsKey(int segment, Object key) {
     try {
       OpenStore o = store();
+      beforeRead(o.segment(segment, key));
       long now = o.now();
       Boolean found = o.maps.read(o.segment(segment, key), o.codec.key(key), r -> !expired(r, now));
       return CompletableFuture.completedFuture(Boolean.TRUE.equals(found));
@@ -172,6 +215,7 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
     try {
       OpenStore o = store();
       Object key = entry.getKey();
+      beforeWrite(segment);
       o.maps.write(o.segment(segment, key), o.codec.key(key), o.codec.encode(entry));
       return CompletableFuture.completedFuture(null);
     } catch (Throwable t) {
@@ -183,6 +227,7 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   public CompletionStage<Boolean> delete(int segment, Object key) {
     try {
       OpenStore o = store();
+      beforeRemoval(segment);
       return CompletableFuture.completedFuture(
           o.maps.delete(o.segment(segment, key), o.codec.key(key)));
     } catch (Throwable t) {
@@ -294,7 +339,11 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
                 Integer.MAX_VALUE);
     return Flowable.merge(r, w)
         .toList()
-        .doOnSuccess(ops -> action.accept(o, ops))
+        .doOnSuccess(
+            ops -> {
+              for (TxOp op : ops) beforeRemoval(op.segment());
+              action.accept(o, ops);
+            })
         .ignoreElement()
         .onErrorResumeNext(
             t ->
@@ -313,7 +362,10 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
     if (o == null) return failed(notStarted());
     return blocking.runBlocking(
         () -> {
-          for (int s = 0; s < o.maps.segments(); s++) o.maps.clear(s);
+          for (int s = 0; s < o.maps.segments(); s++) {
+            beforeRemoval(s);
+            o.maps.clear(s);
+          }
         },
         "jnvm-store-clear");
   }
@@ -378,6 +430,31 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   }
 
   // ---- helpers -----------------------------------------------------------------------------
+
+  /** A read of a segment: refused during a restart's first phase if the heap lacks it. */
+  private void beforeRead(int storeSegment) {
+    RestartBarrier b = barrier;
+    if (b != null) b.beforeRead(storeSegment);
+  }
+
+  /**
+   * A write: refused if it is a client's during a restart's first phase; otherwise its absent ring
+   * owners are recorded as stale first ({@link StaleMarker}), except for state transfer's writes of
+   * that phase (nothing is missed while clients cannot write).
+   */
+  private void beforeWrite(int segment) {
+    RestartBarrier b = barrier;
+    if (b != null && b.beforeWrite(segment)) return;
+    StaleMarker m = marker;
+    if (m != null) m.beforeWrite(segment);
+  }
+
+  /** A removal or a transaction's part: refused during a restart's first phase, then marked. */
+  private void beforeRemoval(int segment) {
+    RestartBarrier b = barrier;
+    if (b != null) b.beforeRemoval();
+    beforeWrite(segment);
+  }
 
   private <T> Flowable<T> onBlocking(java.util.function.Function<OpenStore, Flowable<T>> body) {
     Flowable<T> deferred =

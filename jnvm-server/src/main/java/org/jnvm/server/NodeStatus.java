@@ -51,7 +51,7 @@ final class NodeStatus {
         + (Files.exists(heap) ? ", heap " + heap : ", no heap yet");
   }
 
-  private static boolean listening(int port) {
+  static boolean listening(int port) {
     try (Socket s = new Socket()) {
       s.connect(new InetSocketAddress("127.0.0.1", port), 500);
       return true;

@@ -26,8 +26,9 @@ import picocli.CommandLine.Option;
       "clients, never an empty answer (partition handling ALLOW_READS).",
       "One node of a cluster: --node I starts it (the cluster's other options as when",
       "the cluster was started), --stop I stops it, --status lists every node. A node",
-      "that runs already is not started again. Read docs/server.md before restarting",
-      "a whole cluster after a crash that left a node stale.",
+      "that runs already is not started again. After a crash, in any order: a node",
+      "whose heap missed writes (the heaps' restart ledgers say) waits until the",
+      "nodes with current heaps serve; --trust-all ignores the ledgers.",
       ""
     })
 public final class ServerCommand {
@@ -103,6 +104,13 @@ public final class ServerCommand {
   boolean status;
 
   @Option(
+      names = "--trust-all",
+      description =
+          "start every heap as current, ignoring the restart ledgers (may revert or resurrect"
+              + " writes a stale heap missed; for a restart the ledgers refuse)")
+  boolean trustAll;
+
+  @Option(
       names = {"-h", "--help"},
       usageHelp = true,
       description = "this help")
@@ -126,6 +134,7 @@ public final class ServerCommand {
       System.exit(64);
       return;
     }
+    if (c.trustAll) System.setProperty(ServerNode.TRUST_ALL_PROPERTY, "true");
     if (c.status) {
       System.out.print(NodeStatus.report(spec));
       System.exit(0);
@@ -273,7 +282,7 @@ public final class ServerCommand {
                   }
                 }));
     try {
-      for (ServerNode n : mine) {
+      for (ServerNode n : cluster.inStartOrder(mine)) {
         say("starting " + n.spec().name() + " (log " + n.serverLog() + ")");
         n.start(ServerCluster.START_TIMEOUT_MS);
       }

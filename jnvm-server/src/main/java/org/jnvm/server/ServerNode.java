@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.jnvm.core.pmem.GatewayFlags;
 
@@ -19,6 +21,9 @@ import org.jnvm.core.pmem.GatewayFlags;
 public final class ServerNode {
   static final String STARTED = "ISPN080001";
   static final String FAILED = "ISPN080028";
+
+  /** Set (by {@code --trust-all}): every heap taken as current, the restart ledgers ignored. */
+  static final String TRUST_ALL_PROPERTY = "jnvm.server.trust-all";
 
   /**
    * What the server's Loader prints when Bootstrap throws (a configuration that does not parse or
@@ -109,17 +114,88 @@ public final class ServerNode {
       throws IOException, InterruptedException {
     if (running()) throw new IllegalStateException(spec.name() + " is running already");
     refuseIfRunningElsewhere();
+    List<String> flags = new ArrayList<>(jvmFlags);
+    flags.addAll(restartFlags(timeoutMs));
     Path log = serverLog();
     logStart = Files.exists(log) ? Files.size(log) : 0;
     Path out = consoleLog();
     consoleStart = Files.exists(out) ? Files.size(out) : 0;
     process =
-        new ProcessBuilder(command(jvmFlags))
+        new ProcessBuilder(command(flags))
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()))
             .start();
     NodeProcess.writePid(root(), process.pid());
     awaitStarted(timeoutMs, out);
+  }
+
+  /**
+   * The restart's flags for this node ({@link RestartPlan}), after waiting, if its heap is not
+   * current, for the nodes whose heaps are; none outside a J-NVM cluster of several nodes, or with
+   * {@value #TRUST_ALL_PROPERTY}.
+   */
+  private List<String> restartFlags(long timeoutMs) throws InterruptedException {
+    if (!cluster.backend().jnvm() || cluster.nodes().size() < 2) return List.of();
+    if (Boolean.getBoolean(TRUST_ALL_PROPERTY)) return List.of();
+    RestartPlan plan = RestartPlan.of(cluster);
+    List<String> uncovered = plan.uncovered();
+    if (!uncovered.isEmpty()) {
+      throw new ServerStartException(
+          spec.name(),
+          "start refused: every owner of the segments of "
+              + uncovered
+              + " missed writes (their heaps' ledgers: stale "
+              + plan.untrusted()
+              + "), so their newest copies may be in no current heap; to serve the heaps as they"
+              + " are, possibly reverting writes, start with --trust-all",
+          "",
+          serverLog());
+    }
+    if (!plan.untrusted().contains(spec.name())) {
+      // the restart's first phase: another current heap is not up yet
+      Set<String> others = new TreeSet<>(plan.trusted());
+      others.remove(spec.name());
+      others.removeAll(plan.running());
+      if (!others.isEmpty()) {
+        return List.of("-Djnvm.cluster.trusted=" + String.join(",", plan.trusted()));
+      }
+      return List.of();
+    }
+    awaitTrusted(plan, timeoutMs);
+    return List.of("-Djnvm.cluster.stale=true");
+  }
+
+  /** Waits until every node whose heap is current serves (its Hot Rod port answers). */
+  private void awaitTrusted(RestartPlan plan, long timeoutMs) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    boolean said = false;
+    while (true) {
+      List<String> missing = new ArrayList<>();
+      for (NodeSpec n : cluster.nodes()) {
+        if (!plan.trusted().contains(n.name())) continue;
+        if (!NodeProcess.locked(n.root(cluster.dir())) || !NodeStatus.listening(n.hotrodPort())) {
+          missing.add(n.name());
+        }
+      }
+      if (missing.isEmpty()) return;
+      if (!said) {
+        System.out.println(
+            "[server] "
+                + spec.name()
+                + " missed writes (restart ledgers): it starts once "
+                + missing
+                + " serve");
+        said = true;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new ServerStartException(
+            spec.name(),
+            "its heap missed writes and " + missing + " did not start within " + timeoutMs + " ms",
+            "",
+            serverLog());
+      }
+      Thread.sleep(200);
+    }
   }
 
   /**

@@ -6,16 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.BooleanSupplier;
 import org.infinispan.client.hotrod.RemoteCache;
 import org.infinispan.client.hotrod.RemoteCacheManager;
 import org.infinispan.client.hotrod.configuration.ClientIntelligence;
@@ -177,37 +171,11 @@ class AvailabilityTest {
     return new RemoteCacheManager(b.build());
   }
 
-  /** The container health that node {@code n}'s REST endpoint reports (JSON). */
   private String health(int n) throws Exception {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    URI uri =
-        URI.create("http://" + spec.nodes().get(n).hotrodEndpoint() + "/rest/v2/container/health");
-    HttpResponse<String> r =
-        http.send(
-            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-            HttpResponse.BodyHandlers.ofString());
-    return r.body().replace(" ", "");
+    return TestClusters.health(spec, n);
   }
 
   private void awaitHealth(int n, String status) throws Exception {
-    String want = "\"status\":\"" + status + "\"";
-    await(
-        () -> {
-          try {
-            return health(n).contains(want);
-          } catch (Exception e) {
-            return false;
-          }
-        },
-        "node " + n + " health " + status);
-  }
-
-  /** Waits for {@code done} with a generous bound (a loaded 2-core machine is slow, not wrong). */
-  private static void await(BooleanSupplier done, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-    while (!done.getAsBoolean()) {
-      if (System.nanoTime() > deadline) throw new AssertionError("not within 3 minutes: " + what);
-      Thread.sleep(200);
-    }
+    TestClusters.awaitHealth(spec, n, status);
   }
 }

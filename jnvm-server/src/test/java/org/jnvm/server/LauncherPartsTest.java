@@ -137,6 +137,26 @@ class LauncherPartsTest {
     assertTrue(NodeProcess.live(root.getParent()).isEmpty());
   }
 
+  @Test
+  void theLedgersTellWhichHeapsAreCurrentAndWhatARestartMayServe(@TempDir Path tmp)
+      throws Exception {
+    ClusterSpec spec = ClusterSpec.loopback(tmp.resolve("dir"), tmp, "c", 3, 11222, 7800);
+    RestartPlan clean = RestartPlan.of(spec);
+    assertTrue(clean.untrusted().isEmpty() && clean.wholeRestart(), clean.toString());
+    // c-1 and c-2 saw c-0 miss writes; c-2 was still receiving segments when it died
+    Files.writeString(tmp.resolve("c-1.heap.ledger"), "stale=c-0\nreceiving=false\n");
+    Files.writeString(tmp.resolve("c-2.heap.ledger"), "stale=c-0\nreceiving=true\n");
+    RestartPlan p = RestartPlan.of(spec);
+    assertEquals(java.util.Set.of("c-0", "c-2"), p.untrusted());
+    assertEquals(java.util.Set.of("c-1"), p.trusted());
+    assertEquals(List.of("c-2+c-0"), p.uncovered(), "segments owned by c-2 and c-0 only");
+    assertEquals(List.of(1, 0, 2), p.startOrder(List.of(0, 1, 2)));
+    Files.writeString(tmp.resolve("c-2.heap.ledger"), "stale=c-0\nreceiving=false\n");
+    RestartPlan q = RestartPlan.of(spec);
+    assertTrue(q.uncovered().isEmpty(), q.toString());
+    assertEquals(List.of(1, 2, 0), q.startOrder(List.of(0, 1, 2)));
+  }
+
   private static String refused(String... args) {
     ServerCommand c = new ServerCommand();
     new CommandLine(c).parseArgs(args);

@@ -1,9 +1,15 @@
 package org.jnvm.server;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.UUID;
+import java.util.function.BooleanSupplier;
 import org.infinispan.client.hotrod.RemoteCacheManager;
 import org.infinispan.client.hotrod.configuration.ConfigurationBuilder;
 
@@ -37,6 +43,41 @@ final class TestClusters {
     ConfigurationBuilder b = new ConfigurationBuilder();
     b.addServers(servers).connectionTimeout(5_000).socketTimeout(10_000).maxRetries(10);
     return new RemoteCacheManager(b.build());
+  }
+
+  /** The container health node {@code n}'s REST endpoint reports (JSON, spaces removed). */
+  static String health(ClusterSpec spec, int n) throws Exception {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    URI uri =
+        URI.create("http://" + spec.nodes().get(n).hotrodEndpoint() + "/rest/v2/container/health");
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+            HttpResponse.BodyHandlers.ofString());
+    return r.body().replace(" ", "");
+  }
+
+  /** Waits until node {@code n} reports {@code status} for a cache, within 3 minutes. */
+  static void awaitHealth(ClusterSpec spec, int n, String status) throws Exception {
+    String want = "\"status\":\"" + status + "\"";
+    await(
+        () -> {
+          try {
+            return health(spec, n).contains(want);
+          } catch (Exception e) {
+            return false;
+          }
+        },
+        "node " + n + " health " + status);
+  }
+
+  /** Waits for {@code done} with a generous bound (a loaded 2-core machine is slow, not wrong). */
+  static void await(BooleanSupplier done, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    while (!done.getAsBoolean()) {
+      if (System.nanoTime() > deadline) throw new AssertionError("not within 3 minutes: " + what);
+      Thread.sleep(200);
+    }
   }
 
   static void delete(ClusterSpec spec) throws IOException {

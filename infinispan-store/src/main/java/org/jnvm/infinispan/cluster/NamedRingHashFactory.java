@@ -47,6 +47,13 @@ public final class NamedRingHashFactory implements ConsistentHashFactory<Default
     this.ring = List.copyOf(ring);
   }
 
+  /** The factory of {@code cache}'s configuration, or null when its owners are not named. */
+  static NamedRingHashFactory of(org.infinispan.Cache<?, ?> cache) {
+    ConsistentHashFactory<?> f =
+        cache.getCacheConfiguration().clustering().hash().consistentHashFactory();
+    return f instanceof NamedRingHashFactory r ? r : null;
+  }
+
   static List<String> configuredRing() {
     String v = System.getProperty(MEMBERS_PROPERTY, "").trim();
     if (v.isEmpty()) return List.of();

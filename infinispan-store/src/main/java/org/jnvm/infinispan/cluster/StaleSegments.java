@@ -6,7 +6,6 @@ import org.infinispan.commons.util.IntSet;
 import org.infinispan.commons.util.IntSets;
 import org.infinispan.distribution.DistributionManager;
 import org.infinispan.distribution.ch.ConsistentHash;
-import org.infinispan.distribution.ch.ConsistentHashFactory;
 import org.infinispan.factories.ComponentRegistry;
 import org.infinispan.remoting.transport.Address;
 import org.infinispan.topology.CacheTopology;
@@ -33,11 +32,21 @@ import org.infinispan.topology.CacheTopology;
  * neighbours (docs/server.md).
  */
 public final class StaleSegments {
+  /**
+   * Set by the launcher on a node whose heap another node's {@link RestartLedger} marks stale (or
+   * that was receiving segments when it stopped): until it has been part of a stable topology,
+   * every segment it gains is dropped and comes from the live owners.
+   */
+  public static final String STALE_PROPERTY = "jnvm.cluster.stale";
+
   private final Cache<?, ?> cache;
+  private final StaleMarker marker;
+  private final boolean staleStart = Boolean.getBoolean(STALE_PROPERTY);
   private IntSet owned = IntSets.immutableEmptySet();
 
-  public StaleSegments(Cache<?, ?> cache) {
+  public StaleSegments(Cache<?, ?> cache, StaleMarker marker) {
     this.cache = cache;
+    this.marker = marker;
   }
 
   /**
@@ -51,6 +60,8 @@ public final class StaleSegments {
     NamedRingHashFactory ring = ringFactory();
     DistributionManager dm = ComponentRegistry.of(cache).getDistributionManager();
     if (ring == null || dm == null || gained.isEmpty()) return IntSets.immutableEmptySet();
+    if (marker != null) marker.onGained();
+    if (staleStart && (marker == null || !marker.stableSeen())) return gained;
     CacheTopology topology = dm.getCacheTopology();
     if (topology == null || topology.getCurrentCH() == null) return IntSets.immutableEmptySet();
     int numOwners = cache.getCacheConfiguration().clustering().hash().numOwners();
@@ -74,9 +85,7 @@ public final class StaleSegments {
   }
 
   private NamedRingHashFactory ringFactory() {
-    ConsistentHashFactory<?> f =
-        cache.getCacheConfiguration().clustering().hash().consistentHashFactory();
-    return f instanceof NamedRingHashFactory r ? r : null;
+    return NamedRingHashFactory.of(cache);
   }
 
   private Address self() {

@@ -1,0 +1,114 @@
+package org.jnvm.infinispan.cluster;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.IntPredicate;
+import org.infinispan.Cache;
+import org.infinispan.distribution.DistributionManager;
+import org.infinispan.distribution.LocalizedCacheTopology;
+import org.infinispan.factories.ComponentRegistry;
+import org.infinispan.partitionhandling.AvailabilityMode;
+import org.infinispan.persistence.spi.PersistenceException;
+import org.infinispan.remoting.transport.Address;
+import org.infinispan.topology.CacheTopology;
+
+/**
+ * The first phase of a whole-cluster restart, on a node whose heap is current: until every node
+ * whose heap is current ({@value #TRUSTED_PROPERTY}, set by the launcher from the nodes' {@link
+ * RestartLedger}s) is in a stable topology of the cache, this node may own segments its heap does
+ * not hold (the first node to start owns them all). Meanwhile the store answers:
+ *
+ * <ul>
+ *   <li>a read of a segment its heap held nothing of at start: an error, not "absent" (another
+ *       current heap may hold the key);
+ *   <li>a removal, or a transaction: an error (the key may be in another current heap, which would
+ *       keep it);
+ *   <li>a write to a segment this node reads from (it owns it in the current topology): an error.
+ *       Such a write comes from a client; applied, it would either be lost (its segment's current
+ *       heap joins and keeps its own copy) or mark the nodes not yet up as stale;
+ *   <li>a write to a segment this node is gaining: applied (state transfer between the current
+ *       heaps writes through it), and no node is marked stale for it;
+ *   <li>an iteration (state transfer's source): what the heap holds.
+ * </ul>
+ *
+ * Once every trusted node is a member of a stable, available topology, the barrier opens for good.
+ */
+public final class RestartBarrier {
+  /** The nodes whose heaps are current, comma-separated: the restart's first phase. */
+  public static final String TRUSTED_PROPERTY = "jnvm.cluster.trusted";
+
+  private final Cache<?, ?> cache;
+  private final Set<String> trusted;
+  private final BitSet heldAtStart;
+  private volatile boolean open;
+
+  private RestartBarrier(Cache<?, ?> cache, Set<String> trusted, BitSet heldAtStart) {
+    this.cache = cache;
+    this.trusted = Set.copyOf(trusted);
+    this.heldAtStart = heldAtStart;
+  }
+
+  /**
+   * The barrier of a store that holds entries in the segments {@code held} accepts (of {@code
+   * segments}), or null when no restart phase is configured.
+   */
+  public static RestartBarrier of(Cache<?, ?> cache, int segments, IntPredicate held) {
+    String v = System.getProperty(TRUSTED_PROPERTY, "").trim();
+    if (v.isEmpty()) return null;
+    BitSet b = new BitSet(segments);
+    for (int s = 0; s < segments; s++) if (held.test(s)) b.set(s);
+    Set<String> t = new HashSet<>(Arrays.asList(v.split(",")));
+    t.removeIf(String::isBlank);
+    return new RestartBarrier(cache, t, b);
+  }
+
+  /** True once every trusted node is a member of a stable, available topology. */
+  public boolean open() {
+    if (open) return true;
+    DistributionManager dm = ComponentRegistry.of(cache).getDistributionManager();
+    LocalizedCacheTopology t = dm == null ? null : dm.getCacheTopology();
+    if (t == null || t.getPhase() != CacheTopology.Phase.NO_REBALANCE) return false;
+    if (cache.getAdvancedCache().getAvailability() != AvailabilityMode.AVAILABLE) return false;
+    Set<String> present = new HashSet<>();
+    for (Address a : t.getActualMembers()) present.add(a.toString());
+    if (!present.containsAll(trusted)) return false;
+    open = true;
+    return true;
+  }
+
+  /** Before a read of {@code segment}: refused while closed if the heap held nothing of it. */
+  public void beforeRead(int segment) {
+    if (!open() && !heldAtStart.get(segment)) throw closed("a read of segment " + segment);
+  }
+
+  /**
+   * Before a write to {@code segment}: refused while closed if this node reads the segment (a
+   * client's write; state transfer writes only to segments being gained). Returns true while
+   * closed: the write is state transfer's, and marks no node stale.
+   */
+  public boolean beforeWrite(int segment) {
+    if (open()) return false;
+    DistributionManager dm = ComponentRegistry.of(cache).getDistributionManager();
+    LocalizedCacheTopology t = dm == null ? null : dm.getCacheTopology();
+    if (t == null || t.isSegmentReadOwner(segment)) throw closed("a write to segment " + segment);
+    return true;
+  }
+
+  /** Before a removal or a transaction: refused while closed. */
+  public void beforeRemoval() {
+    if (!open()) throw closed("a removal or a transaction");
+  }
+
+  private PersistenceException closed(String what) {
+    List<String> waiting = trusted.stream().sorted().toList();
+    return new PersistenceException(
+        "jnvm-store: whole-cluster restart in progress, "
+            + what
+            + " waits until every node with a current heap has joined: "
+            + waiting
+            + " (docs/server.md)");
+  }
+}
