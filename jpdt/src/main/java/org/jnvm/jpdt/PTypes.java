@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jnvm.core.JnvmException;
+import org.jnvm.core.NotTransformedException;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.PObject;
@@ -69,8 +70,9 @@ public final class PTypes {
       throw new IllegalArgumentException(
           "not a persistent class: "
               + elementClass.getName()
-              + " does not extend PObject (a @Persistent class must be transformed by"
-              + " jnvm-codegen: jnvm-maven-plugin's transform goal, or the java agent)");
+              + " does not extend PObject ("
+              + NotTransformedException.HOW
+              + ")");
     }
     return (PType<T>) OBJECTS;
   }
