@@ -90,6 +90,11 @@ class AgentJarTest {
     assertTrue(warn.out.contains("WARNING: " + refused), warn.out);
     assertTrue(warn.out.contains(problem), warn.out);
     assertTrue(warn.out.contains("ran: null"), warn.out);
+    Result property =
+        runMain(
+            List.of(arg, "-Djnvm.codegen.agent.warnOnly=true"), "org.jnvm.example.refused.Holder");
+    assertEquals(0, property.exit, property.out);
+    assertTrue(property.out.contains("WARNING: " + refused), property.out);
   }
 
   @Test
@@ -147,10 +152,14 @@ class AgentJarTest {
   }
 
   private Result runMain(String jvmArg, String... mainAndArgs) throws Exception {
+    return runMain(List.of(jvmArg), mainAndArgs);
+  }
+
+  private Result runMain(List<String> jvmArgs, String... mainAndArgs) throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(ChildJvm.gatewayFlags());
-    cmd.add(jvmArg);
+    cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(classes + File.pathSeparator + libraries());
     cmd.addAll(List.of(mainAndArgs));
