@@ -15,7 +15,8 @@ import java.util.Map;
  * they must print ({@code guide-output.txt}) and a {@code postbuild.groovy} handing the build log
  * to {@link DocRun}. The JDKs are the one running this build and, when installed beside it, JDK 25.
  *
- * <p>Usage: {@code DocProject OUT_DIR GUIDE.md...}; each guide becomes {@code OUT_DIR/NAME-jdkN}.
+ * <p>Usage: {@code DocProject OUT_DIR GUIDE.md...}; each guide becomes {@code OUT_DIR/NAME-jdkN},
+ * NAME being the guide's file name, or its directory's for a {@code README.md}.
  */
 public final class DocProject {
   /** The JDK feature release tested beside the running one when it is installed. */
@@ -31,13 +32,22 @@ public final class DocProject {
     for (int i = 1; i < args.length; i++) {
       Path md = Path.of(args[i]).toAbsolutePath().normalize();
       Guide g = Guide.parse(md.toString(), Files.readString(md));
-      String name = md.getFileName().toString().replaceFirst("\\.md$", "");
+      String name = projectName(md);
       for (Map.Entry<Integer, Path> jdk : jdks.entrySet()) {
         Path dir = out.resolve(name + "-jdk" + jdk.getKey());
         write(g, md.toString(), dir, jdk.getValue());
         System.out.println("[doc-project] " + md + " -> " + dir);
       }
     }
+  }
+
+  /** A guide's project name: its file's, or its directory's for a README. */
+  static String projectName(Path md) {
+    String file = md.getFileName().toString();
+    if (file.equals("README.md") && md.getParent() != null) {
+      return md.getParent().getFileName().toString();
+    }
+    return file.replaceFirst("\\.md$", "");
   }
 
   /** Writes one project; {@code javaHome} null means the JDK running the invoker. */

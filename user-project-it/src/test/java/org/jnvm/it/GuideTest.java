@@ -95,4 +95,18 @@ class GuideTest {
         assertThrows(IllegalArgumentException.class, () -> Guide.parse("g.md", md), what);
     assertTrue(e.getMessage().startsWith(start), e.getMessage());
   }
+
+  @Test
+  void aReadmeIsNamedAfterItsModule() {
+    assertEquals(
+        "infinispan-store", DocProject.projectName(Path.of("x/infinispan-store/README.md")));
+    assertEquals("use", DocProject.projectName(Path.of("docs/use.md")));
+  }
+
+  @Test
+  void theStoreReadmeIsAWholeProject() throws Exception {
+    Guide g = Guide.parse("README.md", Files.readString(Path.of("../infinispan-store/README.md")));
+    assertTrue(g.files().containsKey("src/main/resources/infinispan.xml"), "" + g.files().keySet());
+    assertEquals(2, g.steps().size(), "" + g.steps());
+  }
 }
