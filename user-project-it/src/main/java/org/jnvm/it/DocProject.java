@@ -13,14 +13,15 @@ import java.util.Map;
  * Writes the user project a guide describes, once per JDK, as maven-invoker-plugin projects: the
  * guide's files as they are, an {@code invoker.properties} running its commands in order, the lines
  * they must print ({@code guide-output.txt}) and a {@code postbuild.groovy} handing the build log
- * to {@link DocRun}. The JDKs are the one running this build and, when installed beside it, JDK 25.
+ * to {@link DocRun}. The JDKs are the one running this build and JDK 17 and 25 when installed
+ * beside it (in the same directory).
  *
  * <p>Usage: {@code DocProject OUT_DIR GUIDE.md...}; each guide becomes {@code OUT_DIR/NAME-jdkN},
  * NAME being the guide's file name, or its directory's for a {@code README.md}.
  */
 public final class DocProject {
-  /** The JDK feature release tested beside the running one when it is installed. */
-  static final int OTHER_JDK = 25;
+  /** The JDK feature releases tested beside the running one when installed next to it. */
+  static final List<Integer> OTHER_JDKS = List.of(17, 25);
 
   private DocProject() {}
 
@@ -97,9 +98,9 @@ public final class DocProject {
   static Map<Integer, Path> jdks() throws IOException {
     Map<Integer, Path> m = new LinkedHashMap<>();
     m.put(Runtime.version().feature(), null);
-    if (!m.containsKey(OTHER_JDK)) {
-      Path other = siblingJdk(OTHER_JDK);
-      if (other != null) m.put(OTHER_JDK, other);
+    for (int feature : OTHER_JDKS) {
+      Path other = m.containsKey(feature) ? null : siblingJdk(feature);
+      if (other != null) m.put(feature, other);
     }
     return m;
   }
