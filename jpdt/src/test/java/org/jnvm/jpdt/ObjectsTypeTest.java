@@ -27,6 +27,10 @@ class ObjectsTypeTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> PTypes.objects(NotTransformed.class));
     assertTrue(e.getMessage().contains(NotTransformed.class.getName()), e.getMessage());
-    assertTrue(e.getMessage().contains("jnvm-maven-plugin's transform goal"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("jnvm-maven-plugin's goal transform (phase compile"),
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("-javaagent:jnvm-codegen-VERSION-agent.jar="), e.getMessage());
   }
 }
