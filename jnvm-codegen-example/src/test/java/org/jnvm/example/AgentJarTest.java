@@ -46,7 +46,55 @@ class AgentJarTest {
       String arg = "-javaagent:" + agent + "=org.jnvm.example.";
       assertEquals("x=43 y=0 msg=Hello, NVMM!", firstX(run(arg, heap)));
       assertEquals("x=44 y=0 msg=Hello, NVMM!", firstX(run(arg, heap)));
+      Result plain = run("-Djnvm.log=false", heap);
+      assertNotEquals(0, plain.exit, plain.out);
+      assertTrue(
+          plain.out.contains(
+              "class org.jnvm.example.Simple declares no PersistentClass descriptor (id="),
+          plain.out);
+      assertTrue(plain.out.contains("-javaagent:jnvm-codegen-VERSION-agent.jar="), plain.out);
     }
+  }
+
+  /**
+   * A class the generator refuses stops the JVM with the generator's message before the program
+   * runs; the agent argument {@code onError=warn} only warns and runs the class as compiled.
+   */
+  @Test
+  void aRefusedClassStopsTheJvmUnlessToldToWarn() throws Exception {
+    Path agent = jar(AGENT_JAR);
+    Path src = classes.resolve("src/org/jnvm/example/refused/Holder.java");
+    Files.createDirectories(src.getParent());
+    Files.writeString(
+        src,
+        "package org.jnvm.example.refused;\n"
+            + "@org.jnvm.core.annotation.Persistent\n"
+            + "public class Holder {\n"
+            + "  int[] values;\n"
+            + "  public static void main(String[] a) {\n"
+            + "    System.out.println(\"ran: \" + new Holder().values);\n"
+            + "  }\n"
+            + "}\n");
+    compile(List.of(src.toString()));
+    String arg = "-javaagent:" + agent + "=org.jnvm.example.";
+    String refused = "refused org.jnvm.example.refused.Holder: cannot transform";
+    String problem = "field org.jnvm.example.refused.Holder.values: Java arrays (int[])";
+    Result stop = runMain(arg, "org.jnvm.example.refused.Holder");
+    assertEquals(3, stop.exit, stop.out); // Agent.REFUSED_EXIT
+    assertTrue(stop.out.contains(refused), stop.out);
+    assertTrue(stop.out.contains(problem), stop.out);
+    assertTrue(stop.out.contains("the JVM stops"), stop.out);
+    assertTrue(!stop.out.contains("ran:"), "the program must not run: " + stop.out);
+    Result warn = runMain(arg + ",onError=warn", "org.jnvm.example.refused.Holder");
+    assertEquals(0, warn.exit, warn.out);
+    assertTrue(warn.out.contains("WARNING: " + refused), warn.out);
+    assertTrue(warn.out.contains(problem), warn.out);
+    assertTrue(warn.out.contains("ran: null"), warn.out);
+    Result property =
+        runMain(
+            List.of(arg, "-Djnvm.codegen.agent.warnOnly=true"), "org.jnvm.example.refused.Holder");
+    assertEquals(0, property.exit, property.out);
+    assertTrue(property.out.contains("WARNING: " + refused), property.out);
   }
 
   @Test
@@ -81,6 +129,10 @@ class AgentJarTest {
               .map(Path::toString)
               .collect(Collectors.toList());
     }
+    compile(files);
+  }
+
+  private void compile(List<String> files) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", libraries()));
     args.addAll(files);
@@ -95,15 +147,22 @@ class AgentJarTest {
         .collect(Collectors.joining(File.pathSeparator));
   }
 
-  private Result run(String agentArg, String heap) throws Exception {
+  private Result run(String jvmArg, String heap) throws Exception {
+    return runMain(jvmArg, "org.jnvm.example.SimpleMain", heap);
+  }
+
+  private Result runMain(String jvmArg, String... mainAndArgs) throws Exception {
+    return runMain(List.of(jvmArg), mainAndArgs);
+  }
+
+  private Result runMain(List<String> jvmArgs, String... mainAndArgs) throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(ChildJvm.gatewayFlags());
-    cmd.add(agentArg);
+    cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(classes + File.pathSeparator + libraries());
-    cmd.add("org.jnvm.example.SimpleMain");
-    cmd.add(heap);
+    cmd.addAll(List.of(mainAndArgs));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "child JVM did not finish: " + out);

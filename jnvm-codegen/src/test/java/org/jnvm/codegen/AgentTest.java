@@ -1,9 +1,12 @@
 package org.jnvm.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.instrument.ClassFileTransformer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jnvm.codegen.agent.Agent;
@@ -39,5 +42,23 @@ class AgentTest {
             null,
             null,
             Corpus.ORIGINAL.get(simple)));
+  }
+
+  @Test
+  void aRefusedClassIsHandedToThePolicyWithTheGeneratorsMessage() throws Exception {
+    List<String> refused = new ArrayList<>();
+    ClassFileTransformer t = Agent.transformer(List.of("org.jnvm.codegen.corpus."), refused::add);
+    String bad = "org.jnvm.codegen.corpus.bad.IntArrayField";
+    byte[] out =
+        t.transform(
+            getClass().getClassLoader(),
+            bad.replace('.', '/'),
+            null,
+            null,
+            Corpus.read("org/jnvm/codegen/corpus/bad").get(bad));
+    assertNull(out, "nothing to load but the class as compiled");
+    assertEquals(1, refused.size(), refused.toString());
+    assertTrue(refused.get(0).startsWith("refused " + bad + ": cannot transform"), refused.get(0));
+    assertTrue(refused.get(0).contains("field " + bad + ".values: Java arrays"), refused.get(0));
   }
 }

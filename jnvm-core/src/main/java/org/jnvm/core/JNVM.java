@@ -90,11 +90,7 @@ public final class JNVM {
   /** {@code o} as a persistent object, or a clear error if its class was not transformed. */
   private static PObject persistent(Object o) {
     if (o == null || o instanceof PObject) return (PObject) o;
-    throw new JnvmException(
-        "not a persistent object: class="
-            + o.getClass().getName()
-            + " (a @Persistent class must be transformed by the code generator, see"
-            + " docs/codegen.md)");
+    throw new NotTransformedException("not a persistent object: class=" + o.getClass().getName());
   }
 
   /** Closes the default heap; init may be called again. */

@@ -7,10 +7,13 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 
-/** The code generator over the module's classes ({@code target/classes}), in process-classes. */
+/**
+ * The code generator over the module's classes ({@code target/classes}), in the compile phase,
+ * after the compiler.
+ */
 @Mojo(
     name = "transform",
-    defaultPhase = LifecyclePhase.PROCESS_CLASSES,
+    defaultPhase = LifecyclePhase.COMPILE,
     requiresDependencyResolution = ResolutionScope.COMPILE,
     threadSafe = true)
 public class TransformMojo extends AbstractTransformMojo {

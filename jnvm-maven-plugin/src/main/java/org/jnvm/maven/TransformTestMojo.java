@@ -8,14 +8,14 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
- * The code generator over the module's test classes ({@code target/test-classes}), in
- * process-test-classes: for {@code @Persistent} classes declared in test sources. Test classes are
+ * The code generator over the module's test classes ({@code target/test-classes}), in test-compile
+ * (after the compiler): for {@code @Persistent} classes declared in test sources. Test classes are
  * their own code base: they may use persistent classes of the main classes (transformed already)
  * through methods and, being compiled against them, not through fields.
  */
 @Mojo(
     name = "transform-test",
-    defaultPhase = LifecyclePhase.PROCESS_TEST_CLASSES,
+    defaultPhase = LifecyclePhase.TEST_COMPILE,
     requiresDependencyResolution = ResolutionScope.TEST,
     threadSafe = true)
 public class TransformTestMojo extends AbstractTransformMojo {

@@ -1,2 +1,5 @@
-/** The Maven plugin: the {@code transform} goal runs the code generator in process-classes. */
+/**
+ * The Maven plugin: {@code transform} runs the code generator after the compiler, {@code flags}
+ * gives the JVM flags.
+ */
 package org.jnvm.maven;

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jnvm.core.JnvmException;
+import org.jnvm.core.NotTransformedException;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.PObject;
@@ -32,7 +33,7 @@ public final class PTypes {
   public static final int FIRST_USER_CODE = 1000;
 
   private static final Map<Integer, PType<?>> BY_CODE = new ConcurrentHashMap<>();
-  private static final PType<PObject> OBJECTS = new ObjectsType();
+  private static final PType<?> OBJECTS = new ObjectsType();
   private static final POrderedType<PString> PSTRINGS = new PStringsType();
   private static final POrderedType<String> STRINGS = new StringsType();
   private static final PType<byte[]> BYTES = new BytesType();
@@ -69,8 +70,9 @@ public final class PTypes {
       throw new IllegalArgumentException(
           "not a persistent class: "
               + elementClass.getName()
-              + " does not extend PObject (a @Persistent class must be transformed by"
-              + " jnvm-codegen: jnvm-maven-plugin's transform goal, or the java agent)");
+              + " does not extend PObject ("
+              + NotTransformedException.HOW
+              + ")");
     }
     return (PType<T>) OBJECTS;
   }
@@ -301,7 +303,12 @@ public final class PTypes {
     }
   }
 
-  private static final class ObjectsType implements PType<PObject> {
+  /**
+   * Typed on {@code Object}, not {@code PObject}: a container of a {@code @Persistent} class is
+   * declared on the class as written, so an object of that class the code generator missed reaches
+   * {@link #store} as a plain object, which gets the generator's hint instead of a cast failure.
+   */
+  private static final class ObjectsType implements PType<Object> {
     @Override
     public int code() {
       return 1;
@@ -318,14 +325,18 @@ public final class PTypes {
     }
 
     @Override
-    public PObject store(Heap heap, PObject value) {
-      requireSameHeap(heap, Objects.requireNonNull(value, "value"));
-      value.pwbObject();
-      return value;
+    public PObject store(Heap heap, Object value) {
+      if (!(Objects.requireNonNull(value, "value") instanceof PObject o)) {
+        throw new NotTransformedException(
+            "not a persistent object: class=" + value.getClass().getName());
+      }
+      requireSameHeap(heap, o);
+      o.pwbObject();
+      return o;
     }
 
     @Override
-    public PObject load(PObject stored) {
+    public Object load(PObject stored) {
       return stored;
     }
 

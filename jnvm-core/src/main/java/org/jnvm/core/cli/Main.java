@@ -7,10 +7,14 @@ import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCheck;
 import org.jnvm.core.heap.HeapOptions;
 import org.jnvm.core.heap.HeapRepair;
+import org.jnvm.core.pmem.GatewayFlags;
 
 /**
- * {@code jnvm info HEAP} and {@code jnvm check HEAP}: both open the heap read-only (no log replay),
- * so they never change the file.
+ * {@code jnvm flags}: the JVM flags J-NVM needs on the running JDK, on one line, for {@code java
+ * $(java -jar jnvm-core.jar flags) ...}; it opens no heap and loads no gateway.
+ *
+ * <p>{@code jnvm info HEAP} and {@code jnvm check HEAP}: both open the heap read-only (no log
+ * replay), so they never change the file.
  *
  * <p>{@code check} lists every problem (the core verifier's, then each layer's {@link
  * org.jnvm.core.heap.HeapChecker}); exit status 0 when there is none, 1 when there are problems
@@ -28,12 +32,16 @@ public final class Main {
   }
 
   static int run(String[] args) {
+    if (args.length == 1 && args[0].equals("flags")) {
+      System.out.println(String.join(" ", GatewayFlags.forThisJdk()));
+      return 0;
+    }
     if (args.length == 3 && args[0].equals("check") && args[1].equals("--repair")) {
       return repair(Path.of(args[2]));
     }
     if (args.length != 2 || !(args[0].equals("info") || args[0].equals("check"))) {
       System.err.println(
-          "usage: jnvm info HEAP | jnvm check [--repair] HEAP   (got "
+          "usage: jnvm flags | jnvm info HEAP | jnvm check [--repair] HEAP   (got "
               + Arrays.toString(args)
               + ")");
       return 64;

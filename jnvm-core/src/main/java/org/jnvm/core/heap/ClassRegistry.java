@@ -140,7 +140,7 @@ final class ClassRegistry {
     }
     PersistentClass<?> type = PersistentClass.forName(info.name());
     if (type == null) {
-      throw new JnvmException(
+      throw new org.jnvm.core.NotTransformedException(
           "class "
               + info.name()
               + " declares no PersistentClass descriptor"

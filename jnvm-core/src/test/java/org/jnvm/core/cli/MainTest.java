@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.Node;
 import org.jnvm.core.heap.TestHeaps;
+import org.jnvm.core.pmem.GatewayFlags;
 import org.junit.jupiter.api.Test;
 
 class MainTest {
@@ -63,5 +64,12 @@ class MainTest {
       assertTrue(err.contains("not a J-NVM heap: bad magic"), err);
       assertEquals(64, run("frobnicate"));
     }
+  }
+
+  @Test
+  void flagsPrintsTheRunningJdksFlagsOnOneLine() {
+    assertEquals(0, run("flags"), err);
+    assertEquals(String.join(" ", GatewayFlags.forThisJdk()) + System.lineSeparator(), out);
+    assertTrue(out.startsWith("--add-opens java.base/jdk.internal.misc=ALL-UNNAMED"), out);
   }
 }
