@@ -18,7 +18,7 @@ import org.objectweb.asm.tree.FieldNode;
  */
 final class Planner {
   private static final ClassPlan NOT_PERSISTENT =
-      new ClassPlan("", "", FaMode.NONE, false, false, List.of(), List.of(), 0);
+      new ClassPlan("", "", FaMode.NONE, false, false, List.of(), List.of(), 0, List.of());
 
   private final Hierarchy h;
   private final Map<String, FaMode> explicit;
@@ -54,17 +54,27 @@ final class Planner {
     }
     int start = sup == null ? 0 : sup.size();
     String superName = sup == null ? Names.POBJECT : sup.name();
+    List<String> chain = new ArrayList<>(sup == null ? List.of() : sup.chain());
+    chain.add(name);
     if (f.isTransformed()) {
       List<PField> own = new ArrayList<>();
       if (!f.marker().isEmpty()) {
         for (String e : f.marker().split("\n")) own.add(PField.decode(name, e));
       }
       return new ClassPlan(
-          name, superName, FaMode.NONE, f.isAbstract(), true, own, inherited, end(start, own));
+          name,
+          superName,
+          FaMode.NONE,
+          f.isAbstract(),
+          true,
+          own,
+          inherited,
+          end(start, own),
+          chain);
     }
     List<PField> own = layout(name, start, persistentFields(f, inherited));
     return new ClassPlan(
-        name, superName, mode(f), f.isAbstract(), false, own, inherited, end(start, own));
+        name, superName, mode(f), f.isAbstract(), false, own, inherited, end(start, own), chain);
   }
 
   private static int end(int start, List<PField> own) {

@@ -24,15 +24,18 @@ final class ClassRegistry {
   private volatile ClassInfo[] infos;
   private volatile PersistentClass<?>[] bound;
   private volatile int[] idByLocal = new int[64];
+  private final List<Long> segments;
   private long lastSegment;
   private int userCount;
 
-  private ClassRegistry(Heap heap, long firstSegment, ClassInfo[] infos, long last, int count) {
+  private ClassRegistry(
+      Heap heap, long firstSegment, ClassInfo[] infos, List<Long> segments, int count) {
     this.heap = heap;
     this.firstSegment = firstSegment;
     this.infos = infos;
     this.bound = new PersistentClass<?>[infos.length];
-    this.lastSegment = last;
+    this.segments = segments;
+    this.lastSegment = segments.get(segments.size() - 1);
     this.userCount = count;
     for (ClassInfo c : infos) {
       if (c != null && c.id() >= PersistentClass.FIRST_USER_ID) idByName.put(c.name(), c.id());
@@ -43,11 +46,12 @@ final class ClassRegistry {
   static ClassRegistry load(Heap heap, MediaView view, long firstOffset) {
     List<ClassInfo> found = new ArrayList<>(Arrays.asList(Builtins.table()));
     long seg = firstOffset;
-    long last = 0;
+    List<Long> segments = new ArrayList<>();
     int index = 0;
     for (int hops = 0; seg != 0; hops++) {
       requireObject(view, seg, Builtins.REGISTRY_SEGMENT, "registry segment", hops);
-      last = view.base + seg;
+      long last = view.base + seg;
+      segments.add(last);
       for (int i = 0; i < RegistrySegmentLayout.ENTRIES; i++, index++) {
         long e = RegistrySegmentLayout.entry(last, i);
         found.add(e == 0 ? null : readEntry(view, e, PersistentClass.FIRST_USER_ID + index));
@@ -60,7 +64,7 @@ final class ClassRegistry {
       count--;
     }
     return new ClassRegistry(
-        heap, view.base + firstOffset, found.toArray(new ClassInfo[0]), last, count);
+        heap, view.base + firstOffset, found.toArray(new ClassInfo[0]), segments, count);
   }
 
   private static ClassInfo readEntry(MediaView view, long entry, int id) {
@@ -106,6 +110,7 @@ final class ClassRegistry {
         || !ClassLayoutCheck.sameLayout(infos[id], type)) {
       throw mismatch(infos[id], type);
     }
+    addShape(id, type);
     bind(id, type);
     return id;
   }
@@ -120,8 +125,55 @@ final class ClassRegistry {
     if (type.fingerprint() != info.fingerprint() || !ClassLayoutCheck.sameLayout(info, type)) {
       throw mismatch(info, type);
     }
+    addShape(id, type);
     bind(id, type);
     return type;
+  }
+
+  /**
+   * Gives a format 2.0 entry (no shape table) the shape of the class it was just matched with (same
+   * fingerprint, same layout: the same class), so that a later version of the class can be matched
+   * field by field. Nothing is written in a read-only heap or for a class without a shape.
+   */
+  private void addShape(int id, PersistentClass<?> type) {
+    if (infos[id].shape() != null || type.shape() == null || heap.readOnly()) return;
+    replace(id, type.info(id, 1));
+  }
+
+  /**
+   * Replaces the entry of {@code id} durably: the new entry is written back and fenced before one
+   * 8-byte store swaps it into the segment's slot, so a crash leaves either entry. The old entry is
+   * then unreachable; it is freed once the swap is durable.
+   */
+  private void replace(int id, ClassInfo info) {
+    long entry = writeEntry(info);
+    Pmem.pfence();
+    int index = id - PersistentClass.FIRST_USER_ID;
+    long at =
+        RegistrySegmentLayout.entryAddress(
+            segments.get(index / RegistrySegmentLayout.ENTRIES),
+            index % RegistrySegmentLayout.ENTRIES);
+    long old = heap.base() + Pmem.getLong(at);
+    Pmem.putLong(at, entry - heap.base());
+    Pmem.pwb(at);
+    Pmem.psync();
+    heap.freeRaw(old);
+    ClassInfo[] next = infos.clone();
+    next[id] = info;
+    infos = next;
+  }
+
+  /** A new entry object holding {@code info}, written back (not fenced). */
+  private long writeEntry(ClassInfo info) {
+    byte[] name = info.name().getBytes(StandardCharsets.UTF_8);
+    byte[] table = info.shape() == null ? new byte[0] : ShapeTableLayout.encode(info.shape());
+    long entry =
+        heap.reserveRaw(
+            Builtins.CLASS_ENTRY,
+            ClassEntryLayout.payloadSize(info.refOffsets().length, name.length, table.length));
+    ClassEntryLayout.write(entry, info, name, table);
+    Pmem.pwb(entry, ObjectLayout.HEADER + (long) ObjectLayout.size(entry));
+    return entry;
   }
 
   private PersistentClass<?> loadJavaClass(ClassInfo info) {
@@ -174,14 +226,8 @@ final class ClassRegistry {
   private int append(PersistentClass<?> type) {
     requireWritable();
     int id = PersistentClass.FIRST_USER_ID + userCount;
-    ClassInfo info = type.info(id);
-    byte[] name = type.name().getBytes(StandardCharsets.UTF_8);
-    long entry =
-        heap.reserveRaw(
-            Builtins.CLASS_ENTRY,
-            ClassEntryLayout.payloadSize(info.refOffsets().length, name.length));
-    ClassEntryLayout.write(entry, info, name);
-    Pmem.pwb(entry, ObjectLayout.HEADER + (long) ObjectLayout.size(entry));
+    ClassInfo info = type.info(id, 1);
+    long entry = writeEntry(info);
     int slot = userCount % RegistrySegmentLayout.ENTRIES;
     if (slot == 0 && userCount > 0) lastSegment = growChain();
     Pmem.pfence();
@@ -203,6 +249,7 @@ final class ClassRegistry {
     Pmem.pfence();
     Pmem.putLong(RegistrySegmentLayout.nextAddress(lastSegment), seg - heap.base());
     Pmem.pwb(RegistrySegmentLayout.nextAddress(lastSegment));
+    segments.add(seg);
     return seg;
   }
 

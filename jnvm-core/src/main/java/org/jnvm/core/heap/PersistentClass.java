@@ -43,6 +43,7 @@ public final class PersistentClass<T extends PObject> {
   private final Factory<T> factory;
   private final long fingerprint;
   private final int localIndex;
+  private final ClassShape shape;
 
   private PersistentClass(Builder<T> b) {
     this.name = b.name;
@@ -53,6 +54,38 @@ public final class PersistentClass<T extends PObject> {
     this.factory = b.factory;
     this.fingerprint = fingerprint(name, fixedSize, refOffsets, refTail, layout);
     this.localIndex = NEXT_LOCAL.getAndIncrement();
+    this.shape =
+        b.shape != null
+            ? ClassShape.parse(name, b.shape, fixedSize)
+            : refTail == NO_TAIL
+                ? ClassShape.fromLayout(name, layout, fixedSize, refOffsets)
+                : null;
+    if (shape != null) checkShape();
+  }
+
+  /** A declared shape must describe the payload the layout declares (its references exactly). */
+  private void checkShape() {
+    int[] refs =
+        shape.fields().stream()
+            .filter(ClassShape.Field::isReference)
+            .mapToInt(ClassShape.Field::offset)
+            .sorted()
+            .toArray();
+    int[] declared = refOffsets.clone();
+    Arrays.sort(declared);
+    if (fixedSize < 0 || refTail != NO_TAIL || !Arrays.equals(refs, declared)) {
+      throw new IllegalArgumentException(
+          "the shape of persistent class "
+              + name
+              + " must describe a fixed-size payload whose references are exactly "
+              + Arrays.toString(declared)
+              + ": shape references="
+              + Arrays.toString(refs)
+              + " size="
+              + fixedSize
+              + " tail="
+              + refTail);
+    }
   }
 
   /** Starts a descriptor for the class named {@code name} (usually the proxy's binary name). */
@@ -94,8 +127,15 @@ public final class PersistentClass<T extends PObject> {
     return localIndex;
   }
 
-  ClassInfo info(int id) {
-    return new ClassInfo(id, name, fingerprint, fixedSize, refOffsets, refTail);
+  /** The fields by name and type (null if the class declares none and none could be derived). */
+  ClassShape shape() {
+    return shape;
+  }
+
+  /** The registry's view of this class as shape {@code version} under {@code id}. */
+  ClassInfo info(int id, int version) {
+    ClassShape s = shape == null ? null : shape.withVersion(version);
+    return new ClassInfo(id, name, fingerprint, fixedSize, refOffsets, refTail, s);
   }
 
   static long fingerprint(String name, int size, int[] refs, int tail, String layout) {
@@ -126,6 +166,7 @@ public final class PersistentClass<T extends PObject> {
     private int[] refs = new int[0];
     private int refTail = NO_TAIL;
     private String layout = "";
+    private String shape;
 
     private Builder(String name, Factory<T> factory) {
       this.name = name;
@@ -153,6 +194,18 @@ public final class PersistentClass<T extends PObject> {
     /** A description of the fields, e.g. {@code "x:int@0 msg:ref@8"}; part of the fingerprint. */
     public Builder<T> layout(String description) {
       this.layout = description;
+      return this;
+    }
+
+    /**
+     * The fields by name and Java type, grouped by declaring class, the root-most persistent
+     * superclass first: {@code "a.Shape{base:J@0 tag:I@8} a.Derived{extra:J@16}"}. Kept in the
+     * heap's class registry so that a later version of the class can be matched field by field; not
+     * part of the fingerprint. Without it, a shape is derived from a layout string of {@code
+     * name:kind@offset} entries when it describes every reference.
+     */
+    public Builder<T> shape(String fields) {
+      this.shape = fields;
       return this;
     }
 
