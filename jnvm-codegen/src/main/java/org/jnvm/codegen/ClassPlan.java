@@ -16,6 +16,8 @@ import java.util.StringJoiner;
  * @param inherited the persistent fields of the superclasses
  * @param size payload bytes of an instance (every field, inherited ones included)
  * @param chain the persistent superclasses, root-most first, and the class itself last
+ * @param formerNames the class's earlier binary names ({@code @FormerNames})
+ * @param formerFieldNames each renamed field's earlier names, by its current name
  */
 record ClassPlan(
     String name,
@@ -26,7 +28,9 @@ record ClassPlan(
     List<PField> own,
     List<PField> inherited,
     int size,
-    List<String> chain) {
+    List<String> chain,
+    List<String> formerNames,
+    java.util.Map<String, List<String>> formerFieldNames) {
 
   boolean rebased() {
     return superName.equals(Names.POBJECT);
@@ -69,6 +73,13 @@ record ClassPlan(
           .forEach(f -> fields.add(f.name() + ":" + f.desc() + "@" + f.offset()));
       j.add(fields.toString());
     }
+    return j.toString();
+  }
+
+  /** The descriptor's former field names: {@code "total=count,cnt other=x"}. */
+  String formerFieldText() {
+    StringJoiner j = new StringJoiner(" ");
+    formerFieldNames.forEach((f, old) -> j.add(f + "=" + String.join(",", old)));
     return j.toString();
   }
 

@@ -147,6 +147,14 @@ final class ProxyShape {
     builder(m, "layout", "(Ljava/lang/String;)");
     m.visitLdcInsn(plan.shape());
     builder(m, "shape", "(Ljava/lang/String;)");
+    if (!plan.formerNames().isEmpty()) {
+      m.visitLdcInsn(String.join(" ", plan.formerNames()));
+      builder(m, "formerNames", "(Ljava/lang/String;)");
+    }
+    if (!plan.formerFieldNames().isEmpty()) {
+      m.visitLdcInsn(plan.formerFieldText());
+      builder(m, "formerFieldNames", "(Ljava/lang/String;)");
+    }
     m.visitMethodInsn(INVOKEVIRTUAL, Names.BUILDER, "build", "()" + Names.PCLASS_D, false);
     m.visitFieldInsn(PUTSTATIC, cls, Names.TYPE, Names.PCLASS_D);
     return m.instructions;

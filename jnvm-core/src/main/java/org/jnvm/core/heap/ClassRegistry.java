@@ -3,9 +3,7 @@ package org.jnvm.core.heap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.pmem.Pmem;
 
@@ -20,7 +18,6 @@ import org.jnvm.core.pmem.Pmem;
 final class ClassRegistry {
   private final Heap heap;
   private final long firstSegment;
-  private final Map<String, Integer> idByName = new HashMap<>();
   private volatile ClassInfo[] infos;
   private volatile PersistentClass<?>[] bound;
   private volatile int[] idByLocal = new int[64];
@@ -37,9 +34,6 @@ final class ClassRegistry {
     this.segments = segments;
     this.lastSegment = segments.get(segments.size() - 1);
     this.userCount = count;
-    for (ClassInfo c : infos) {
-      if (c != null && c.id() >= PersistentClass.FIRST_USER_ID) idByName.put(c.name(), c.id());
-    }
   }
 
   /** Reads the registry from media, checking every segment and entry. */
@@ -87,7 +81,10 @@ final class ClassRegistry {
     return infos;
   }
 
-  /** The class id of {@code type} in this heap, registering it durably on first use. */
+  /**
+   * The class id of {@code type} in this heap, registering it durably on first use (and migrating
+   * the objects of its earlier versions, see {@link #bindSlow}).
+   */
   int idOf(PersistentClass<?> type) {
     int[] ids = idByLocal;
     int i = type.localIndex();
@@ -95,39 +92,110 @@ final class ClassRegistry {
     return bindSlow(type);
   }
 
-  /** The descriptor for {@code id}, loading the proxy class by name if needed. */
-  PersistentClass<?> classOf(int id) {
+  /**
+   * The descriptor for the object at {@code address} whose header holds {@code id}, loading the
+   * proxy class by name if needed (and migrating the class's stored objects if it changed).
+   */
+  PersistentClass<?> classOf(int id, long address) {
     PersistentClass<?>[] b = bound;
     if (id > 0 && id < b.length && b[id] != null) return b[id];
-    return loadSlow(id);
+    return loadSlow(id, address);
   }
 
+  /**
+   * Binds {@code type} to its id in this heap: a new entry for a class the heap never stored; the
+   * latest stored version when it is this class (after giving a format 2.0 entry its shape); else a
+   * new version, after migrating every object of the earlier ones ({@link Migration}), which
+   * refuses before writing anything if a field cannot follow. Earlier versions left with objects (a
+   * migration interrupted by a crash) are migrated too.
+   */
   private synchronized int bindSlow(PersistentClass<?> type) {
-    Integer id = idByName.get(type.name());
-    if (id == null) {
-      id = append(type);
-    } else if (infos[id].fingerprint() != type.fingerprint()
-        || !ClassLayoutCheck.sameLayout(infos[id], type)) {
-      throw mismatch(infos[id], type);
+    return bind(evolve(type, new long[1]), type);
+  }
+
+  /** {@link Heap#migrate}: binds {@code type}, returning how many objects were converted. */
+  synchronized long migrate(PersistentClass<?> type) {
+    long[] converted = new long[1];
+    bind(evolve(type, converted), type);
+    return converted[0];
+  }
+
+  /** The id {@code type} binds to, migrating (see {@link #bindSlow}); counts into {@code n[0]}. */
+  private int evolve(PersistentClass<?> type, long[] n) {
+    List<ClassInfo> versions = versionsOf(type);
+    if (versions.isEmpty()) return append(type, 1);
+    ClassInfo latest = versions.get(versions.size() - 1);
+    boolean exact = sameClass(latest, type);
+    if (!exact && type.shape() == null) throw mismatch(latest, type);
+    if (exact) {
+      addShape(latest.id(), type);
+      versions.remove(versions.size() - 1);
+      if (versions.isEmpty() || heap.readOnly()) return latest.id();
     }
-    addShape(id, type);
-    bind(id, type);
+    requireWritable();
+    Migration m = Migration.plan(heap, type, versions);
+    m.refuseIfProblems(heap.file());
+    int id = exact ? latest.id() : append(type, nextVersion(latest));
+    n[0] = m.convert(infos[id]);
+    unbind(versions);
     return id;
   }
 
-  private synchronized PersistentClass<?> loadSlow(int id) {
+  /** Forgets the proxies of versions migrated away: none of their objects is left. */
+  private void unbind(List<ClassInfo> versions) {
+    PersistentClass<?>[] b = bound.clone();
+    for (ClassInfo v : versions) {
+      if (v.id() < b.length) b[v.id()] = null;
+    }
+    bound = b;
+  }
+
+  /** True if {@code info} is the stored entry of {@code type} as it is now. */
+  private static boolean sameClass(ClassInfo info, PersistentClass<?> type) {
+    return info.fingerprint() == type.fingerprint()
+        && ClassLayoutCheck.sameLayout(info, type)
+        && (info.shape() == null || type.shape() == null || info.shape().sameFields(type.shape()));
+  }
+
+  private static int nextVersion(ClassInfo latest) {
+    return latest.shape() == null ? 2 : latest.shape().version() + 1;
+  }
+
+  /** The stored entries of {@code type}, under its name or a former one, oldest first. */
+  private List<ClassInfo> versionsOf(PersistentClass<?> type) {
+    List<ClassInfo> out = new ArrayList<>();
+    for (int id = PersistentClass.FIRST_USER_ID; id < infos.length; id++) {
+      ClassInfo c = infos[id];
+      if (c == null) continue;
+      if (c.name().equals(type.name()) || type.formerNames().contains(c.name())) out.add(c);
+    }
+    return out;
+  }
+
+  private synchronized PersistentClass<?> loadSlow(int id, long address) {
     ClassInfo info = id > 0 && id < infos.length ? infos[id] : null;
     if (info == null || id < PersistentClass.FIRST_USER_ID) {
       throw new HeapCorruptException("object of unknown class id " + id + " file=" + heap.file());
     }
     PersistentClass<?> type = PersistentClass.forName(info.name());
     if (type == null) type = loadJavaClass(info);
-    if (type.fingerprint() != info.fingerprint() || !ClassLayoutCheck.sameLayout(info, type)) {
-      throw mismatch(info, type);
-    }
-    addShape(id, type);
-    bind(id, type);
-    return type;
+    if (id < bound.length && bound[id] != null) return bound[id];
+    int now = bindSlow(type);
+    if (now == id || ObjectLayout.classId(address) == now) return type;
+    throw new HeapCorruptException(
+        "object at 0x"
+            + Long.toHexString(address - heap.base())
+            + " still has "
+            + (info.shape() == null ? "an earlier shape" : "shape v" + info.shape().version())
+            + " of "
+            + info.name()
+            + " (id "
+            + id
+            + ") after its class was migrated to id "
+            + now
+            + ": it was out of reach of the migration's mark (references moved while it ran);"
+            + " run bin/jnvm migrate on the heap file="
+            + heap.file());
   }
 
   /**
@@ -204,7 +272,7 @@ final class ClassRegistry {
     return type;
   }
 
-  private void bind(int id, PersistentClass<?> type) {
+  private int bind(int id, PersistentClass<?> type) {
     PersistentClass<?>[] b = bound.length > id ? bound.clone() : Arrays.copyOf(bound, id + 1);
     b[id] = type;
     bound = b;
@@ -212,6 +280,7 @@ final class ClassRegistry {
     int[] ids = idByLocal.length > i ? idByLocal.clone() : Arrays.copyOf(idByLocal, 2 * i + 1);
     ids[i] = id;
     idByLocal = ids;
+    return id;
   }
 
   /**
@@ -223,10 +292,10 @@ final class ClassRegistry {
    *   <li>Store its reference in the segment, write back, fence: the id is durable.
    * </ol>
    */
-  private int append(PersistentClass<?> type) {
+  private int append(PersistentClass<?> type, int version) {
     requireWritable();
     int id = PersistentClass.FIRST_USER_ID + userCount;
-    ClassInfo info = type.info(id, 1);
+    ClassInfo info = type.info(id, version);
     long entry = writeEntry(info);
     int slot = userCount % RegistrySegmentLayout.ENTRIES;
     if (slot == 0 && userCount > 0) lastSegment = growChain();
@@ -239,7 +308,6 @@ final class ClassRegistry {
     ClassInfo[] grown = Arrays.copyOf(infos, Math.max(infos.length, id + 1));
     grown[id] = info;
     infos = grown;
-    idByName.put(type.name(), id);
     return id;
   }
 

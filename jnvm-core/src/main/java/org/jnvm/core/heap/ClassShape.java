@@ -28,7 +28,12 @@ record ClassShape(int version, List<String> chain, List<ClassShape.Field> fields
   record Field(String name, String descriptor, int offset, int size, int owner) {
     /** {@code x: int @8}, how messages name a field. */
     String describe() {
-      return name + ": " + typeName(descriptor) + " @" + offset;
+      return name + ": " + typeAt();
+    }
+
+    /** {@code int @8}. */
+    String typeAt() {
+      return typeName(descriptor) + " @" + offset;
     }
 
     boolean isReference() {

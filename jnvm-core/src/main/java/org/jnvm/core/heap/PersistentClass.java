@@ -2,6 +2,10 @@ package org.jnvm.core.heap;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -44,6 +48,8 @@ public final class PersistentClass<T extends PObject> {
   private final long fingerprint;
   private final int localIndex;
   private final ClassShape shape;
+  private final List<String> formerNames;
+  private final Map<String, List<String>> formerFieldNames;
 
   private PersistentClass(Builder<T> b) {
     this.name = b.name;
@@ -61,6 +67,17 @@ public final class PersistentClass<T extends PObject> {
                 ? ClassShape.fromLayout(name, layout, fixedSize, refOffsets)
                 : null;
     if (shape != null) checkShape();
+    this.formerNames = words(b.formerNames);
+    this.formerFieldNames = new HashMap<>();
+    for (String e : words(b.formerFieldNames)) {
+      int eq = e.indexOf('=');
+      if (eq <= 0) throw new IllegalArgumentException("bad former field names '" + e + "'");
+      formerFieldNames.put(e.substring(0, eq), List.of(e.substring(eq + 1).split(",")));
+    }
+  }
+
+  private static List<String> words(String s) {
+    return s.isBlank() ? List.of() : List.of(s.trim().split(" +"));
   }
 
   /** A declared shape must describe the payload the layout declares (its references exactly). */
@@ -132,6 +149,16 @@ public final class PersistentClass<T extends PObject> {
     return shape;
   }
 
+  /** The class's earlier names ({@code @FormerNames} on the class). */
+  List<String> formerNames() {
+    return formerNames;
+  }
+
+  /** Each renamed field's earlier names ({@code @FormerNames} on the field), by current name. */
+  Map<String, List<String>> formerFieldNames() {
+    return formerFieldNames;
+  }
+
   /** The registry's view of this class as shape {@code version} under {@code id}. */
   ClassInfo info(int id, int version) {
     ClassShape s = shape == null ? null : shape.withVersion(version);
@@ -167,6 +194,8 @@ public final class PersistentClass<T extends PObject> {
     private int refTail = NO_TAIL;
     private String layout = "";
     private String shape;
+    private String formerNames = "";
+    private String formerFieldNames = "";
 
     private Builder(String name, Factory<T> factory) {
       this.name = name;
@@ -209,10 +238,26 @@ public final class PersistentClass<T extends PObject> {
       return this;
     }
 
+    /** The class's earlier binary names, space-separated ({@code @FormerNames} on the class). */
+    public Builder<T> formerNames(String names) {
+      this.formerNames = names;
+      return this;
+    }
+
+    /**
+     * Renamed fields' earlier names: space-separated {@code current=old1,old2} entries
+     * ({@code @FormerNames} on each field).
+     */
+    public Builder<T> formerFieldNames(String names) {
+      this.formerFieldNames = names;
+      return this;
+    }
+
     public PersistentClass<T> build() {
       check();
       PersistentClass<T> c = new PersistentClass<>(this);
-      PersistentClass<?> prior = CATALOG.putIfAbsent(name, c);
+      for (String old : c.formerNames) catalog(old, c); // a heap's entries under an old name
+      PersistentClass<?> prior = catalog(name, c);
       if (prior != null && prior.fingerprint != c.fingerprint) {
         throw new LayoutMismatchException(
             "two layouts declared for one persistent class: class="
@@ -223,6 +268,28 @@ public final class PersistentClass<T extends PObject> {
                 + Long.toHexString(c.fingerprint));
       }
       return c;
+    }
+
+    /**
+     * Catalogues {@code c} under {@code key}; returns the descriptor kept there before if it stays.
+     * Another version of the class (another fingerprint or shape) defined by another class loader
+     * (an application redeployed, a migration tool) replaces the earlier one: it is the version
+     * heaps are opened with from then on.
+     */
+    private static PersistentClass<?> catalog(String key, PersistentClass<?> c) {
+      PersistentClass<?> prior = CATALOG.putIfAbsent(key, c);
+      if (prior == null || prior == c) return null;
+      boolean otherVersion =
+          prior.fingerprint != c.fingerprint || !Objects.equals(prior.shape, c.shape);
+      if (otherVersion && loader(prior) != loader(c)) {
+        CATALOG.put(key, c);
+        return null;
+      }
+      return prior;
+    }
+
+    private static ClassLoader loader(PersistentClass<?> c) {
+      return c.factory.getClass().getClassLoader();
     }
 
     private void check() {

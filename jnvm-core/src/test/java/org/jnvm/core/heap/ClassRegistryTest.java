@@ -52,8 +52,12 @@ class ClassRegistryTest {
             assertThrows(LayoutMismatchException.class, () -> h.roots().get("e"));
         assertTrue(
             e.getMessage()
-                .contains("persistent class layout changed: class=" + Evolving.class.getName()),
+                .contains(
+                    "persistent class "
+                        + Evolving.class.getName()
+                        + " cannot open the objects this heap stores in an earlier shape"),
             e.getMessage());
+        assertTrue(e.getMessage().contains("no field table for stored shape of"), e.getMessage());
         assertThrows(LayoutMismatchException.class, () -> new Evolving(h));
       }
     }

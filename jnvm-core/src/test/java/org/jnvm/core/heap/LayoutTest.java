@@ -156,4 +156,18 @@ class LayoutTest {
     badMagic[0] ^= 1;
     assertThrows(HeapCorruptException.class, () -> ShapeTableLayout.decode(badMagic, 16, 70));
   }
+
+  @Test
+  void conversionLogEntriesStartOnALineAndFillOneLargestSmallSlot() {
+    assertEquals(0, ConversionLogLayout.COUNT_OFFSET);
+    assertEquals(ConversionLogLayout.COUNT_OFFSET + 8, ConversionLogLayout.CAPACITY_OFFSET);
+    assertTrue(ConversionLogLayout.CAPACITY_OFFSET + 8 <= ConversionLogLayout.ENTRIES_OFFSET);
+    assertEquals(0, (ObjectLayout.HEADER + ConversionLogLayout.ENTRIES_OFFSET) % 64);
+    assertEquals(SizeClasses.MAX_SMALL, ObjectLayout.HEADER + ConversionLogLayout.PAYLOAD);
+    assertEquals(
+        ConversionLogLayout.PAYLOAD,
+        ConversionLogLayout.ENTRIES_OFFSET + ConversionLogLayout.CAPACITY);
+    assertEquals(16, ConversionLogLayout.IMAGE_OFFSET);
+    assertEquals(16 + 8 + 32, ConversionLogLayout.entrySize(8 + 27), "images rounded up to 8");
+  }
 }
