@@ -15,6 +15,7 @@ import org.jnvm.codegen.Versions.C;
 import org.jnvm.core.JNVM;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapCheck;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.ShapeConversion;
 import org.jnvm.core.heap.ShapeMismatchException;
@@ -297,6 +298,13 @@ class EvolutionTest {
       JNVM.init(path.toString(), 4 << 20);
       JnvmException e = assertThrows(JnvmException.class, () -> JNVM.root.get("o"));
       assertTrue(e.getMessage().contains("its batch was rolled back"), e.getMessage());
+      JNVM.close();
+      HeapCheck.Result check = HeapCheck.check(path);
+      assertTrue(
+          check.toString().contains("1 objects of " + PKG + "Retried remain in stored shape v1"),
+          check.toString());
+      assertTrue(!check.ok(), "a half-migrated heap is reported, not passed");
+      JNVM.init(path.toString(), 4 << 20);
       ShapeConversion.register(
           PKG + "Retried",
           (stored, current) -> current.setFloat("tenths", stored.getLong("tenths") / 10f));

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.jnvm.codegen.Versions.C;
 import org.jnvm.core.JNVM;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapWalk;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.TestHeaps;
 
@@ -36,6 +37,11 @@ public final class MigrationBench {
       Class<?> v2 = Versions.load(V2);
       try (Heap h = Heap.open(p)) {
         System.out.println(h.recoveryReport());
+        long tm = System.nanoTime();
+        HeapWalk.of(h);
+        System.out.printf(
+            "a mark alone (what the migration's plan does first): %.3f s%n",
+            (System.nanoTime() - tm) / 1e9);
         long t1 = System.nanoTime();
         long converted = h.migrate(Versions.type(v2));
         double s = (System.nanoTime() - t1) / 1e9;

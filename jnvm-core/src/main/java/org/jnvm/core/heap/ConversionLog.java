@@ -7,9 +7,10 @@ import org.jnvm.core.pmem.Pmem;
  * log of the objects' old images ({@link ConversionLogLayout}).
  *
  * <ol>
- *   <li>{@link #add}: copy each object's header and old payload into an entry; write it back.
- *   <li>{@link #arm}: fence (the entries are durable), store the count, write it back, fence: from
- *       here a crash undoes the batch. No object byte is written before this fence.
+ *   <li>{@link #add}: copy each object's header and old payload into an entry.
+ *   <li>{@link #arm}: write the entries back, fence (they are durable), store the count, write it
+ *       back, fence: from here a crash undoes the batch. No object byte is written before this
+ *       fence.
  *   <li>The caller rewrites each object in place (payload, then its header: new class id and size,
  *       one 8-byte store) and writes it back.
  *   <li>{@link #commit}: fence (the objects are durable), store count 0, write it back, fence: the
@@ -57,7 +58,6 @@ final class ConversionLog {
     Pmem.putLong(e + ConversionLogLayout.TARGET_OFFSET, obj - heap.base());
     Pmem.putLong(e + ConversionLogLayout.LENGTH_OFFSET, length);
     Pmem.copy(obj, e + ConversionLogLayout.IMAGE_OFFSET, length);
-    Pmem.pwb(e, size);
     targets[n] = obj;
     lengths[n] = length;
     images[n++] = e + ConversionLogLayout.IMAGE_OFFSET;
@@ -78,8 +78,12 @@ final class ConversionLog {
     return images[i];
   }
 
-  /** Steps 2: the batch's entries are durable, then the count that makes them count. */
+  /**
+   * Step 2: the batch's entries are written back (once for the whole area: entries share lines) and
+   * durable, then the count that makes them count.
+   */
   void arm() {
+    Pmem.pwb(ConversionLogLayout.entries(log), used);
     Pmem.pfence();
     Pmem.putLong(ConversionLogLayout.countAddress(log), n);
     Pmem.pwb(ConversionLogLayout.countAddress(log));
