@@ -213,7 +213,7 @@ final class ClassRegistry {
    * 8-byte store swaps it into the segment's slot, so a crash leaves either entry. The old entry is
    * then unreachable; it is freed once the swap is durable.
    */
-  private void replace(int id, ClassInfo info) {
+  void replace(int id, ClassInfo info) {
     long entry = writeEntry(info);
     Pmem.pfence();
     int index = id - PersistentClass.FIRST_USER_ID;
