@@ -40,14 +40,12 @@ final class ConversionLog {
     long off = heap.roots().offsetOf(ConversionLogLayout.ROOT);
     if (off != 0) return new ConversionLog(heap, heap.base() + off);
     long log = heap.reserveRaw(Builtins.CONVERSION_LOG, ConversionLogLayout.PAYLOAD);
-    Pmem.putLong(log + ObjectLayout.HEADER + ConversionLogLayout.CAPACITY_OFFSET, capacity());
+    Pmem.putLong(
+        log + ObjectLayout.HEADER + ConversionLogLayout.CAPACITY_OFFSET,
+        ConversionLogLayout.CAPACITY);
     Pmem.pwb(log, ObjectLayout.HEADER + (long) ConversionLogLayout.ENTRIES_OFFSET);
     heap.roots().putRaw(ConversionLogLayout.ROOT, log - heap.base());
     return new ConversionLog(heap, log);
-  }
-
-  private static long capacity() {
-    return ConversionLogLayout.CAPACITY;
   }
 
   /** Logs the object at {@code obj} ({@code length}: header and old payload); false if full. */

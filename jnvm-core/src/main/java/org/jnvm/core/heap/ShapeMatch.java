@@ -80,20 +80,6 @@ final class ShapeMatch {
     return f;
   }
 
-  /**
-   * True if objects of the stored shape already are objects of the current one, byte for byte:
-   * every current field is stored at its offset with its type's representation, nothing was removed
-   * and the size is the same (renames, a reference's type widened to a supertype). Such a change
-   * only replaces the registry entry.
-   */
-  boolean sameBytes(int storedSize, int currentSize) {
-    if (storedSize != currentSize || !removed.isEmpty() || !problems.isEmpty()) return false;
-    for (Step s : steps) {
-      if (s.from == null || s.from.offset() != s.to.offset() || s.widens()) return false;
-    }
-    return true;
-  }
-
   /** Null if a value stored as {@code from} may be read as {@code to}, else why not. */
   static String incompatibility(String from, String to, ClassLoader loader) {
     if (from.equals(to)) return null;
