@@ -16,6 +16,7 @@ import org.jnvm.core.JNVM;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCheck;
+import org.jnvm.core.heap.HeapMigrate;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.ShapeConversion;
 import org.jnvm.core.heap.ShapeMismatchException;
@@ -109,6 +110,22 @@ class EvolutionTest {
     Object again = reopen();
     assertEquals(44, Versions.get(again, "count"));
     assertEquals(1L, Versions.get(again, "visits"));
+  }
+
+  /** {@code bin/jnvm migrate}'s engine: the new version's loader given, one line per class. */
+  @Test
+  void theMigrateCommandConvertsWithTheClassesItIsGiven() {
+    write(c(PKG + "Tooled", f("x", "I")), "x", 8);
+    JNVM.close();
+    Class<?> v2 = Versions.load(c(PKG + "Tooled", f("x", "J"), f("y", "I")));
+    List<String> out = new java.util.ArrayList<>();
+    HeapMigrate.run(path, v2.getClassLoader(), List.of(), out::add);
+    assertTrue(
+        out.stream().anyMatch(l -> l.startsWith(PKG + "Tooled: 1 objects converted")), "" + out);
+    HeapMigrate.run(path, v2.getClassLoader(), List.of(PKG + "Tooled"), out::add);
+    assertEquals(PKG + "Tooled: up to date", out.get(out.size() - 1));
+    JNVM.init(path.toString(), 4 << 20);
+    assertEquals(8L, Versions.get(JNVM.root.get("o"), "x"));
   }
 
   @Test
