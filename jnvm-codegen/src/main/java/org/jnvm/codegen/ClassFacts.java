@@ -18,7 +18,8 @@ record ClassFacts(
     int version,
     String faText,
     String marker,
-    List<FieldNode> fields) {
+    List<FieldNode> fields,
+    List<String> formerNames) {
 
   static ClassFacts read(byte[] bytes) {
     ClassNode n = new ClassNode();
@@ -32,7 +33,28 @@ record ClassFacts(
       if (f.name.equals(Names.MARKER) && f.value instanceof String s) marker = s;
     }
     return new ClassFacts(
-        n.name, n.superName, n.access, n.version & 0xffff, faOf(n), marker, List.copyOf(n.fields));
+        n.name,
+        n.superName,
+        n.access,
+        n.version & 0xffff,
+        faOf(n),
+        marker,
+        List.copyOf(n.fields),
+        formerNames(n.invisibleAnnotations));
+  }
+
+  /** The names a class or field's {@code @FormerNames} lists, in order; empty without one. */
+  static List<String> formerNames(List<AnnotationNode> annotations) {
+    if (annotations == null) return List.of();
+    for (AnnotationNode a : annotations) {
+      if (!a.desc.equals(Names.FORMER_NAMES) || a.values == null) continue;
+      for (int i = 0; i + 1 < a.values.size(); i += 2) {
+        if ("value".equals(a.values.get(i)) && a.values.get(i + 1) instanceof List<?> l) {
+          return l.stream().map(String::valueOf).toList();
+        }
+      }
+    }
+    return List.of();
   }
 
   /** The {@code fa} text of the class's {@code @Persistent}, "none" by default, null if absent. */

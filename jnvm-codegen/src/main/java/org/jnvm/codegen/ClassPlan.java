@@ -15,6 +15,9 @@ import java.util.StringJoiner;
  * @param own the fields this class declares, with their offsets
  * @param inherited the persistent fields of the superclasses
  * @param size payload bytes of an instance (every field, inherited ones included)
+ * @param chain the persistent superclasses, root-most first, and the class itself last
+ * @param formerNames the class's earlier binary names ({@code @FormerNames})
+ * @param formerFieldNames each renamed field's earlier names, by its current name
  */
 record ClassPlan(
     String name,
@@ -24,7 +27,10 @@ record ClassPlan(
     boolean transformed,
     List<PField> own,
     List<PField> inherited,
-    int size) {
+    int size,
+    List<String> chain,
+    List<String> formerNames,
+    java.util.Map<String, List<String>> formerFieldNames) {
 
   boolean rebased() {
     return superName.equals(Names.POBJECT);
@@ -51,6 +57,30 @@ record ClassPlan(
         .filter(f -> f.kind().isReference())
         .mapToInt(PField::offset)
         .toArray();
+  }
+
+  /**
+   * The descriptor's shape: each class of the chain with the fields it declares, {@code
+   * "a.Shape{base:J@0} a.Derived{extra:J@8 name:Ljava/lang/String;@16}"} (see {@code
+   * PersistentClass.Builder.shape}), kept in the heap so a later version can be matched to it.
+   */
+  String shape() {
+    StringJoiner j = new StringJoiner(" ");
+    for (String c : chain) {
+      StringJoiner fields = new StringJoiner(" ", Names.binary(c) + "{", "}");
+      java.util.stream.Stream.concat(inherited.stream(), own.stream())
+          .filter(f -> f.owner().equals(c))
+          .forEach(f -> fields.add(f.name() + ":" + f.desc() + "@" + f.offset()));
+      j.add(fields.toString());
+    }
+    return j.toString();
+  }
+
+  /** The descriptor's former field names: {@code "total=count,cnt other=x"}. */
+  String formerFieldText() {
+    StringJoiner j = new StringJoiner(" ");
+    formerFieldNames.forEach((f, old) -> j.add(f + "=" + String.join(",", old)));
+    return j.toString();
   }
 
   /** The layout string of the descriptor: every field, inherited first. */

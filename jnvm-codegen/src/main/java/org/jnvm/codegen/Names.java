@@ -16,6 +16,7 @@ final class Names {
   static final String HOOKS = "org/jnvm/jpfa/Hooks";
   static final String PSTRING = "org/jnvm/jpdt/PString";
   static final String ANNOTATION = "Lorg/jnvm/core/annotation/Persistent;";
+  static final String FORMER_NAMES = "Lorg/jnvm/core/annotation/FormerNames;";
 
   static final String HEAP_D = "L" + HEAP + ";";
   static final String PCLASS_D = "L" + PCLASS + ";";

@@ -18,7 +18,18 @@ import org.objectweb.asm.tree.FieldNode;
  */
 final class Planner {
   private static final ClassPlan NOT_PERSISTENT =
-      new ClassPlan("", "", FaMode.NONE, false, false, List.of(), List.of(), 0);
+      new ClassPlan(
+          "",
+          "",
+          FaMode.NONE,
+          false,
+          false,
+          List.of(),
+          List.of(),
+          0,
+          List.of(),
+          List.of(),
+          Map.of());
 
   private final Hierarchy h;
   private final Map<String, FaMode> explicit;
@@ -54,17 +65,46 @@ final class Planner {
     }
     int start = sup == null ? 0 : sup.size();
     String superName = sup == null ? Names.POBJECT : sup.name();
+    List<String> chain = new ArrayList<>(sup == null ? List.of() : sup.chain());
+    chain.add(name);
     if (f.isTransformed()) {
       List<PField> own = new ArrayList<>();
       if (!f.marker().isEmpty()) {
         for (String e : f.marker().split("\n")) own.add(PField.decode(name, e));
       }
       return new ClassPlan(
-          name, superName, FaMode.NONE, f.isAbstract(), true, own, inherited, end(start, own));
+          name,
+          superName,
+          FaMode.NONE,
+          f.isAbstract(),
+          true,
+          own,
+          inherited,
+          end(start, own),
+          chain,
+          List.of(),
+          Map.of());
     }
-    List<PField> own = layout(name, start, persistentFields(f, inherited));
+    List<FieldNode> fields = persistentFields(f, inherited);
+    List<PField> own = layout(name, start, fields);
+    Map<String, List<String>> former = new java.util.TreeMap<>();
+    if (sup != null) former.putAll(sup.formerFieldNames());
+    for (FieldNode n : fields) {
+      List<String> old = ClassFacts.formerNames(n.invisibleAnnotations);
+      if (!old.isEmpty()) former.put(n.name, old);
+    }
     return new ClassPlan(
-        name, superName, mode(f), f.isAbstract(), false, own, inherited, end(start, own));
+        name,
+        superName,
+        mode(f),
+        f.isAbstract(),
+        false,
+        own,
+        inherited,
+        end(start, own),
+        chain,
+        f.formerNames(),
+        former);
   }
 
   private static int end(int start, List<PField> own) {

@@ -20,7 +20,8 @@ import org.objectweb.asm.tree.MethodNode;
  * static final String jnvm$FIELDS = "x.0.I\nmsg.8.Lorg/jnvm/jpdt/PString;";  // marker
  * static final PersistentClass<Simple> jnvm$TYPE =
  *     PersistentClass.builder("Simple", Simple::jnvm$resurrect)
- *         .fixedSize(16).refs(8).layout("x:int@0 msg:ref@8").build();
+ *         .fixedSize(16).refs(8).layout("x:int@0 msg:ref@8")
+ *         .shape("Simple{x:I@0 msg:Lorg/jnvm/jpdt/PString;@8}").build();
  * protected Simple(Heap h, long address, Resurrect r) { super(h, address, r); }
  * private static Simple jnvm$resurrect(Heap h, long address) { return new Simple(h, address, null); }
  * }</pre>
@@ -144,6 +145,16 @@ final class ProxyShape {
     builder(m, "refs", "([I)");
     m.visitLdcInsn(plan.layout());
     builder(m, "layout", "(Ljava/lang/String;)");
+    m.visitLdcInsn(plan.shape());
+    builder(m, "shape", "(Ljava/lang/String;)");
+    if (!plan.formerNames().isEmpty()) {
+      m.visitLdcInsn(String.join(" ", plan.formerNames()));
+      builder(m, "formerNames", "(Ljava/lang/String;)");
+    }
+    if (!plan.formerFieldNames().isEmpty()) {
+      m.visitLdcInsn(plan.formerFieldText());
+      builder(m, "formerFieldNames", "(Ljava/lang/String;)");
+    }
     m.visitMethodInsn(INVOKEVIRTUAL, Names.BUILDER, "build", "()" + Names.PCLASS_D, false);
     m.visitFieldInsn(PUTSTATIC, cls, Names.TYPE, Names.PCLASS_D);
     return m.instructions;

@@ -197,6 +197,14 @@ class BehaviourTest {
     assertSame(Corpus.load("Derived"), again.getClass());
     assertEquals(7L * 8, Corpus.call(again, "area"));
     assertEquals("d6", Corpus.call(again, "name"));
+    assertTrue(
+        JNVM.heap()
+            .describe()
+            .contains(
+                "shape v1: org.jnvm.codegen.corpus.Shape{base:J@0 tag:I@8}"
+                    + " org.jnvm.codegen.corpus.Derived{extra:J@16 weight:D@24"
+                    + " name:Ljava/lang/String;@32 flag:B@40}"),
+        JNVM.heap().describe());
   }
 
   /** A subclass compiled against Shape but not transformed calls the stub, which says so. */

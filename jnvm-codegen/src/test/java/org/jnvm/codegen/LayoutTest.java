@@ -64,6 +64,17 @@ class LayoutTest {
   }
 
   @Test
+  void theShapeNamesEachFieldWithItsJavaTypeUnderItsDeclaringClass() {
+    ClassPlan d = planner().plan("org/jnvm/codegen/corpus/Derived");
+    assertEquals(
+        List.of("org/jnvm/codegen/corpus/Shape", "org/jnvm/codegen/corpus/Derived"), d.chain());
+    assertEquals(
+        "org.jnvm.codegen.corpus.Shape{base:J@0 tag:I@8} org.jnvm.codegen.corpus.Derived{extra:J@16"
+            + " weight:D@24 name:Ljava/lang/String;@32 flag:B@40}",
+        d.shape());
+  }
+
+  @Test
   void markerRoundTripsTheOwnFields() {
     ClassPlan p = planner().plan("org/jnvm/codegen/corpus/Derived");
     List<PField> back = new ArrayList<>();

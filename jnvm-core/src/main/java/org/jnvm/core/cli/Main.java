@@ -1,12 +1,18 @@
 package org.jnvm.core.cli;
 
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCheck;
+import org.jnvm.core.heap.HeapMigrate;
 import org.jnvm.core.heap.HeapOptions;
 import org.jnvm.core.heap.HeapRepair;
+import org.jnvm.core.heap.LayoutMismatchException;
 import org.jnvm.core.pmem.GatewayFlags;
 
 /**
@@ -14,7 +20,8 @@ import org.jnvm.core.pmem.GatewayFlags;
  * $(java -jar jnvm-core.jar flags) ...}; it opens no heap and loads no gateway.
  *
  * <p>{@code jnvm info HEAP} and {@code jnvm check HEAP}: both open the heap read-only (no log
- * replay), so they never change the file.
+ * replay), so they never change the file. {@code jnvm migrate HEAP --classpath CP} opens it
+ * read-write and converts the objects of changed classes ({@link HeapMigrate}).
  *
  * <p>{@code check} lists every problem (the core verifier's, then each layer's {@link
  * org.jnvm.core.heap.HeapChecker}); exit status 0 when there is none, 1 when there are problems
@@ -39,9 +46,11 @@ public final class Main {
     if (args.length == 3 && args[0].equals("check") && args[1].equals("--repair")) {
       return repair(Path.of(args[2]));
     }
+    if (args.length >= 2 && args[0].equals("migrate")) return migrate(args);
     if (args.length != 2 || !(args[0].equals("info") || args[0].equals("check"))) {
       System.err.println(
-          "usage: jnvm flags | jnvm info HEAP | jnvm check [--repair] HEAP   (got "
+          "usage: jnvm flags | jnvm info HEAP | jnvm check [--repair] HEAP"
+              + " | jnvm migrate HEAP [--classpath CP] [--classes a.B,c.D]   (got "
               + Arrays.toString(args)
               + ")");
       return 64;
@@ -58,6 +67,43 @@ public final class Main {
     }
     System.out.println(r);
     return r.ok() ? 0 : 1;
+  }
+
+  /**
+   * {@code migrate HEAP [--classpath CP] [--classes a.B,c.D]}: converts the stored objects of every
+   * class with a newer version on CP (docs/evolution.md); exit 0 done, 1 refused, 2 unreadable.
+   */
+  private static int migrate(String[] args) {
+    List<URL> cp = new ArrayList<>();
+    List<String> classes = new ArrayList<>();
+    try {
+      for (int i = 2; i < args.length; i += 2) {
+        if (i + 1 >= args.length) throw new IllegalArgumentException("no value for " + args[i]);
+        switch (args[i]) {
+          case "--classpath", "--cp" -> {
+            for (String e : args[i + 1].split(java.io.File.pathSeparator)) {
+              cp.add(Path.of(e).toUri().toURL());
+            }
+          }
+          case "--classes" -> classes.addAll(List.of(args[i + 1].split(",")));
+          default -> throw new IllegalArgumentException("unknown option " + args[i]);
+        }
+      }
+    } catch (IllegalArgumentException | java.net.MalformedURLException e) {
+      System.err.println("jnvm migrate: " + e.getMessage());
+      return 64;
+    }
+    ClassLoader loader = new URLClassLoader(cp.toArray(new URL[0]), Main.class.getClassLoader());
+    try {
+      HeapMigrate.run(Path.of(args[1]), loader, classes, System.out::println);
+      return 0;
+    } catch (LayoutMismatchException e) {
+      System.err.println("jnvm migrate: " + e.getMessage());
+      return 1;
+    } catch (JnvmException e) {
+      System.err.println("jnvm migrate: " + e.getMessage());
+      return 2;
+    }
   }
 
   /** Backup, cut the bad references, check again: exit 0 if the heap is then clean. */

@@ -12,6 +12,9 @@ final class Builtins {
   /** Raw bytes (root names); no references. */
   static final int BYTES = 4;
 
+  /** A migration's undo log ({@link ConversionLogLayout}); no references. */
+  static final int CONVERSION_LOG = 5;
+
   private Builtins() {}
 
   static ClassInfo[] table() {
@@ -43,6 +46,14 @@ final class Builtins {
     t[BYTES] =
         new ClassInfo(
             BYTES, "jnvm.Bytes", 0, PersistentClass.VARIABLE, new int[0], PersistentClass.NO_TAIL);
+    t[CONVERSION_LOG] =
+        new ClassInfo(
+            CONVERSION_LOG,
+            "jnvm.ConversionLog",
+            0,
+            ConversionLogLayout.PAYLOAD,
+            new int[0],
+            PersistentClass.NO_TAIL);
     return t;
   }
 }

@@ -8,7 +8,9 @@ import org.jnvm.core.pmem.Pmem;
 
 /**
  * One registered class: its persisted layout, enough for recovery to find every reference without
- * loading the Java class.
+ * loading the Java class, and (format 2.1) its shape table, the fields by name and type (see {@link
+ * ShapeTableLayout}), at the first 4-byte boundary after the name. A format 2.0 entry ends with its
+ * name.
  *
  * <pre>
  *   payload 0             8          12         16         20         24
@@ -28,12 +30,14 @@ final class ClassEntryLayout {
 
   private ClassEntryLayout() {}
 
-  static int payloadSize(int refCount, int nameLength) {
-    return REFS_OFFSET + 4 * refCount + nameLength;
+  /** Payload bytes of an entry; {@code table} is the shape table's length, 0 for none. */
+  static int payloadSize(int refCount, int nameLength, int table) {
+    int nameEnd = REFS_OFFSET + 4 * refCount + nameLength;
+    return table == 0 ? nameEnd : ShapeTableLayout.start(nameEnd) + table;
   }
 
-  /** Writes the entry's payload (not yet written back). */
-  static void write(long obj, ClassInfo c, byte[] name) {
+  /** Writes the entry's payload (not yet written back); {@code table} may be empty. */
+  static void write(long obj, ClassInfo c, byte[] name, byte[] table) {
     long p = obj + ObjectLayout.HEADER;
     Pmem.putLong(p + FINGERPRINT_OFFSET, c.fingerprint());
     Pmem.putInt(p + FIXED_SIZE_OFFSET, c.fixedSize());
@@ -43,7 +47,9 @@ final class ClassEntryLayout {
     for (int i = 0; i < c.refOffsets().length; i++) {
       Pmem.putInt(p + REFS_OFFSET + 4L * i, c.refOffsets()[i]);
     }
-    Pmem.write(name, 0, p + REFS_OFFSET + 4L * c.refOffsets().length, name.length);
+    int nameEnd = REFS_OFFSET + 4 * c.refOffsets().length + name.length;
+    Pmem.write(name, 0, p + nameEnd - name.length, name.length);
+    if (table.length > 0) Pmem.write(table, 0, p + ShapeTableLayout.start(nameEnd), table.length);
   }
 
   /** Parses an entry, bounds-checking every length against the object's size. */
@@ -67,16 +73,28 @@ final class ClassEntryLayout {
     }
     byte[] name = new byte[nameLength];
     Pmem.read(p + REFS_OFFSET + 4L * refCount, name, 0, nameLength);
+    int fixed = Pmem.getInt(p + FIXED_SIZE_OFFSET);
     return new ClassInfo(
         id,
         decode(name, id),
         Pmem.getLong(p + FINGERPRINT_OFFSET),
-        Pmem.getInt(p + FIXED_SIZE_OFFSET),
+        fixed,
         refs,
-        tail);
+        tail,
+        ShapeTableLayout.decode(
+            table(p, REFS_OFFSET + 4 * refCount + nameLength, size), fixed, id));
   }
 
-  private static String decode(byte[] name, int id) {
+  /** The bytes after the name's padding: the shape table, or none (format 2.0). */
+  private static byte[] table(long payload, int nameEnd, int size) {
+    int start = ShapeTableLayout.start(nameEnd);
+    if (start >= size) return new byte[0];
+    byte[] t = new byte[size - start];
+    Pmem.read(payload + start, t, 0, t.length);
+    return t;
+  }
+
+  static String decode(byte[] name, int id) {
     try {
       return StandardCharsets.UTF_8
           .newDecoder()

@@ -3,11 +3,24 @@ package org.jnvm.core.heap;
 import org.jnvm.core.pmem.Pmem;
 
 /**
- * What recovery and the verifier know of a class id: its persisted layout. Built from the registry
- * on media (or from the built-in table), never from Java classes.
+ * What recovery and the verifier know of a class id: its persisted layout, and its shape (the
+ * fields by name and type; null for built-in classes, classes that declare none, and entries
+ * written by format 2.0). Built from the registry on media (or from the built-in table), never from
+ * Java classes.
  */
 record ClassInfo(
-    int id, String name, long fingerprint, int fixedSize, int[] refOffsets, int refTail) {
+    int id,
+    String name,
+    long fingerprint,
+    int fixedSize,
+    int[] refOffsets,
+    int refTail,
+    ClassShape shape) {
+
+  /** A class without a shape table. */
+  ClassInfo(int id, String name, long fingerprint, int fixedSize, int[] refOffsets, int refTail) {
+    this(id, name, fingerprint, fixedSize, refOffsets, refTail, null);
+  }
 
   /** Calls {@code visitor} with the payload offset of every reference of an object. */
   void forEachRef(long obj, int size, RefVisitor visitor) {

@@ -3,9 +3,7 @@ package org.jnvm.core.heap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.pmem.Pmem;
 
@@ -20,34 +18,34 @@ import org.jnvm.core.pmem.Pmem;
 final class ClassRegistry {
   private final Heap heap;
   private final long firstSegment;
-  private final Map<String, Integer> idByName = new HashMap<>();
   private volatile ClassInfo[] infos;
   private volatile PersistentClass<?>[] bound;
   private volatile int[] idByLocal = new int[64];
+  private final List<Long> segments;
   private long lastSegment;
   private int userCount;
 
-  private ClassRegistry(Heap heap, long firstSegment, ClassInfo[] infos, long last, int count) {
+  private ClassRegistry(
+      Heap heap, long firstSegment, ClassInfo[] infos, List<Long> segments, int count) {
     this.heap = heap;
     this.firstSegment = firstSegment;
     this.infos = infos;
     this.bound = new PersistentClass<?>[infos.length];
-    this.lastSegment = last;
+    this.segments = segments;
+    this.lastSegment = segments.get(segments.size() - 1);
     this.userCount = count;
-    for (ClassInfo c : infos) {
-      if (c != null && c.id() >= PersistentClass.FIRST_USER_ID) idByName.put(c.name(), c.id());
-    }
   }
 
   /** Reads the registry from media, checking every segment and entry. */
   static ClassRegistry load(Heap heap, MediaView view, long firstOffset) {
     List<ClassInfo> found = new ArrayList<>(Arrays.asList(Builtins.table()));
     long seg = firstOffset;
-    long last = 0;
+    List<Long> segments = new ArrayList<>();
     int index = 0;
     for (int hops = 0; seg != 0; hops++) {
       requireObject(view, seg, Builtins.REGISTRY_SEGMENT, "registry segment", hops);
-      last = view.base + seg;
+      long last = view.base + seg;
+      segments.add(last);
       for (int i = 0; i < RegistrySegmentLayout.ENTRIES; i++, index++) {
         long e = RegistrySegmentLayout.entry(last, i);
         found.add(e == 0 ? null : readEntry(view, e, PersistentClass.FIRST_USER_ID + index));
@@ -60,7 +58,7 @@ final class ClassRegistry {
       count--;
     }
     return new ClassRegistry(
-        heap, view.base + firstOffset, found.toArray(new ClassInfo[0]), last, count);
+        heap, view.base + firstOffset, found.toArray(new ClassInfo[0]), segments, count);
   }
 
   private static ClassInfo readEntry(MediaView view, long entry, int id) {
@@ -83,7 +81,10 @@ final class ClassRegistry {
     return infos;
   }
 
-  /** The class id of {@code type} in this heap, registering it durably on first use. */
+  /**
+   * The class id of {@code type} in this heap, registering it durably on first use (and migrating
+   * the objects of its earlier versions, see {@link #bindSlow}).
+   */
   int idOf(PersistentClass<?> type) {
     int[] ids = idByLocal;
     int i = type.localIndex();
@@ -91,37 +92,156 @@ final class ClassRegistry {
     return bindSlow(type);
   }
 
-  /** The descriptor for {@code id}, loading the proxy class by name if needed. */
-  PersistentClass<?> classOf(int id) {
+  /**
+   * The descriptor for the object at {@code address} whose header holds {@code id}, loading the
+   * proxy class by name if needed (and migrating the class's stored objects if it changed).
+   */
+  PersistentClass<?> classOf(int id, long address) {
     PersistentClass<?>[] b = bound;
     if (id > 0 && id < b.length && b[id] != null) return b[id];
-    return loadSlow(id);
+    return loadSlow(id, address);
   }
 
+  /**
+   * Binds {@code type} to its id in this heap: a new entry for a class the heap never stored; the
+   * latest stored version when it is this class (after giving a format 2.0 entry its shape); else a
+   * new version, after migrating every object of the earlier ones ({@link Migration}), which
+   * refuses before writing anything if a field cannot follow. Earlier versions left with objects (a
+   * migration interrupted by a crash) are migrated too.
+   */
   private synchronized int bindSlow(PersistentClass<?> type) {
-    Integer id = idByName.get(type.name());
-    if (id == null) {
-      id = append(type);
-    } else if (infos[id].fingerprint() != type.fingerprint()
-        || !ClassLayoutCheck.sameLayout(infos[id], type)) {
-      throw mismatch(infos[id], type);
+    return bind(evolve(type, new long[1]), type);
+  }
+
+  /** {@link Heap#migrate}: binds {@code type}, returning how many objects were converted. */
+  synchronized long migrate(PersistentClass<?> type) {
+    long[] converted = new long[1];
+    bind(evolve(type, converted), type);
+    return converted[0];
+  }
+
+  /** The id {@code type} binds to, migrating (see {@link #bindSlow}); counts into {@code n[0]}. */
+  private int evolve(PersistentClass<?> type, long[] n) {
+    List<ClassInfo> versions = versionsOf(type);
+    if (versions.isEmpty()) return append(type, 1);
+    ClassInfo latest = versions.get(versions.size() - 1);
+    boolean exact = sameClass(latest, type);
+    if (!exact && type.shape() == null) throw mismatch(latest, type);
+    if (exact) {
+      addShape(latest.id(), type);
+      versions.remove(versions.size() - 1);
+      if (versions.isEmpty() || heap.readOnly()) return latest.id();
     }
-    bind(id, type);
+    requireWritable();
+    Migration m = Migration.plan(heap, type, versions);
+    m.refuseIfProblems(heap.file());
+    int id = exact ? latest.id() : append(type, nextVersion(latest));
+    n[0] = m.convert(infos[id]);
+    unbind(versions);
     return id;
   }
 
-  private synchronized PersistentClass<?> loadSlow(int id) {
+  /** Forgets the proxies of versions migrated away: none of their objects is left. */
+  private void unbind(List<ClassInfo> versions) {
+    PersistentClass<?>[] b = bound.clone();
+    for (ClassInfo v : versions) {
+      if (v.id() < b.length) b[v.id()] = null;
+    }
+    bound = b;
+  }
+
+  /** True if {@code info} is the stored entry of {@code type} as it is now. */
+  private static boolean sameClass(ClassInfo info, PersistentClass<?> type) {
+    return info.fingerprint() == type.fingerprint()
+        && ClassLayoutCheck.sameLayout(info, type)
+        && (info.shape() == null || type.shape() == null || info.shape().sameFields(type.shape()));
+  }
+
+  private static int nextVersion(ClassInfo latest) {
+    return latest.shape() == null ? 2 : latest.shape().version() + 1;
+  }
+
+  /** The stored entries of {@code type}, under its name or a former one, oldest first. */
+  private List<ClassInfo> versionsOf(PersistentClass<?> type) {
+    List<ClassInfo> out = new ArrayList<>();
+    for (int id = PersistentClass.FIRST_USER_ID; id < infos.length; id++) {
+      ClassInfo c = infos[id];
+      if (c == null) continue;
+      if (c.name().equals(type.name()) || type.formerNames().contains(c.name())) out.add(c);
+    }
+    return out;
+  }
+
+  private synchronized PersistentClass<?> loadSlow(int id, long address) {
     ClassInfo info = id > 0 && id < infos.length ? infos[id] : null;
     if (info == null || id < PersistentClass.FIRST_USER_ID) {
       throw new HeapCorruptException("object of unknown class id " + id + " file=" + heap.file());
     }
     PersistentClass<?> type = PersistentClass.forName(info.name());
     if (type == null) type = loadJavaClass(info);
-    if (type.fingerprint() != info.fingerprint() || !ClassLayoutCheck.sameLayout(info, type)) {
-      throw mismatch(info, type);
-    }
-    bind(id, type);
-    return type;
+    if (id < bound.length && bound[id] != null) return bound[id];
+    int now = bindSlow(type);
+    if (now == id || ObjectLayout.classId(address) == now) return type;
+    throw new HeapCorruptException(
+        "object at 0x"
+            + Long.toHexString(address - heap.base())
+            + " still has "
+            + (info.shape() == null ? "an earlier shape" : "shape v" + info.shape().version())
+            + " of "
+            + info.name()
+            + " (id "
+            + id
+            + ") after its class was migrated to id "
+            + now
+            + ": it was out of reach of the migration's mark (references moved while it ran);"
+            + " run bin/jnvm migrate on the heap file="
+            + heap.file());
+  }
+
+  /**
+   * Gives a format 2.0 entry (no shape table) the shape of the class it was just matched with (same
+   * fingerprint, same layout: the same class), so that a later version of the class can be matched
+   * field by field. Nothing is written in a read-only heap or for a class without a shape.
+   */
+  private void addShape(int id, PersistentClass<?> type) {
+    if (infos[id].shape() != null || type.shape() == null || heap.readOnly()) return;
+    replace(id, type.info(id, 1));
+  }
+
+  /**
+   * Replaces the entry of {@code id} durably: the new entry is written back and fenced before one
+   * 8-byte store swaps it into the segment's slot, so a crash leaves either entry. The old entry is
+   * then unreachable; it is freed once the swap is durable.
+   */
+  void replace(int id, ClassInfo info) {
+    long entry = writeEntry(info);
+    Pmem.pfence();
+    int index = id - PersistentClass.FIRST_USER_ID;
+    long at =
+        RegistrySegmentLayout.entryAddress(
+            segments.get(index / RegistrySegmentLayout.ENTRIES),
+            index % RegistrySegmentLayout.ENTRIES);
+    long old = heap.base() + Pmem.getLong(at);
+    Pmem.putLong(at, entry - heap.base());
+    Pmem.pwb(at);
+    Pmem.psync();
+    heap.freeRaw(old);
+    ClassInfo[] next = infos.clone();
+    next[id] = info;
+    infos = next;
+  }
+
+  /** A new entry object holding {@code info}, written back (not fenced). */
+  private long writeEntry(ClassInfo info) {
+    byte[] name = info.name().getBytes(StandardCharsets.UTF_8);
+    byte[] table = info.shape() == null ? new byte[0] : ShapeTableLayout.encode(info.shape());
+    long entry =
+        heap.reserveRaw(
+            Builtins.CLASS_ENTRY,
+            ClassEntryLayout.payloadSize(info.refOffsets().length, name.length, table.length));
+    ClassEntryLayout.write(entry, info, name, table);
+    Pmem.pwb(entry, ObjectLayout.HEADER + (long) ObjectLayout.size(entry));
+    return entry;
   }
 
   private PersistentClass<?> loadJavaClass(ClassInfo info) {
@@ -152,7 +272,7 @@ final class ClassRegistry {
     return type;
   }
 
-  private void bind(int id, PersistentClass<?> type) {
+  private int bind(int id, PersistentClass<?> type) {
     PersistentClass<?>[] b = bound.length > id ? bound.clone() : Arrays.copyOf(bound, id + 1);
     b[id] = type;
     bound = b;
@@ -160,6 +280,7 @@ final class ClassRegistry {
     int[] ids = idByLocal.length > i ? idByLocal.clone() : Arrays.copyOf(idByLocal, 2 * i + 1);
     ids[i] = id;
     idByLocal = ids;
+    return id;
   }
 
   /**
@@ -171,17 +292,11 @@ final class ClassRegistry {
    *   <li>Store its reference in the segment, write back, fence: the id is durable.
    * </ol>
    */
-  private int append(PersistentClass<?> type) {
+  private int append(PersistentClass<?> type, int version) {
     requireWritable();
     int id = PersistentClass.FIRST_USER_ID + userCount;
-    ClassInfo info = type.info(id);
-    byte[] name = type.name().getBytes(StandardCharsets.UTF_8);
-    long entry =
-        heap.reserveRaw(
-            Builtins.CLASS_ENTRY,
-            ClassEntryLayout.payloadSize(info.refOffsets().length, name.length));
-    ClassEntryLayout.write(entry, info, name);
-    Pmem.pwb(entry, ObjectLayout.HEADER + (long) ObjectLayout.size(entry));
+    ClassInfo info = type.info(id, version);
+    long entry = writeEntry(info);
     int slot = userCount % RegistrySegmentLayout.ENTRIES;
     if (slot == 0 && userCount > 0) lastSegment = growChain();
     Pmem.pfence();
@@ -193,7 +308,6 @@ final class ClassRegistry {
     ClassInfo[] grown = Arrays.copyOf(infos, Math.max(infos.length, id + 1));
     grown[id] = info;
     infos = grown;
-    idByName.put(type.name(), id);
     return id;
   }
 
@@ -203,6 +317,7 @@ final class ClassRegistry {
     Pmem.pfence();
     Pmem.putLong(RegistrySegmentLayout.nextAddress(lastSegment), seg - heap.base());
     Pmem.pwb(RegistrySegmentLayout.nextAddress(lastSegment));
+    segments.add(seg);
     return seg;
   }
 

@@ -37,7 +37,9 @@ public final class Heap implements AutoCloseable {
     this.classes = ClassRegistry.load(this, view, SuperblockLayout.registryOffset(sb));
     view.classes = classes.infos();
     this.roots = new Roots(this, view, SuperblockLayout.rootsOffset(sb));
+    String undone = ConversionLog.recover(this, view, roots);
     String replayed = options.readOnly() ? "" : Recovery.participants(this);
+    replayed = undone.isEmpty() ? replayed : replayed.isEmpty() ? undone : undone + "; " + replayed;
     int threads = Recovery.threads(options, reserved);
     long[] nanos = new long[2];
     long[] anchors = {SuperblockLayout.rootsOffset(sb), SuperblockLayout.registryOffset(sb)};
@@ -192,7 +194,18 @@ public final class Heap implements AutoCloseable {
               + file.path);
     }
     long a = base + offset;
-    return (T) classes.classOf(ObjectLayout.classId(a)).factory().resurrect(this, a);
+    return (T) classes.classOf(ObjectLayout.classId(a), a).factory().resurrect(this, a);
+  }
+
+  /**
+   * Brings every stored object of the earlier versions of {@code type} to its current shape now, as
+   * the first use of the class in this heap would (docs/evolution.md), and returns how many objects
+   * were converted. Refuses, writing nothing, if a field cannot follow ({@link
+   * ShapeMismatchException}).
+   */
+  public long migrate(PersistentClass<?> type) {
+    requireWritable("migrate");
+    return classes.migrate(type);
   }
 
   /** True if {@code offset} is the start of an object allocated (and not freed) in this heap. */
@@ -231,7 +244,7 @@ public final class Heap implements AutoCloseable {
    */
   public boolean isObjectOf(long offset, PersistentClass<?> type) {
     boolean inside = offset > 0 && offset < g.heapSize() - ObjectLayout.HEADER;
-    return inside && classes.classOf(ObjectLayout.classId(base + offset)) == type;
+    return inside && classes.classOf(ObjectLayout.classId(base + offset), base + offset) == type;
   }
 
   // ---- accessors ---------------------------------------------------------------------------

@@ -68,6 +68,7 @@ public final class HeapCheck {
     ClassLayoutCheck.check(heap, problems);
     if (problems.isEmpty()) {
       HeapWalk walk = HeapWalk.of(heap);
+      MigrationCheck.check(heap, walk, problems);
       for (HeapChecker c : ServiceLoader.load(HeapChecker.class)) {
         try {
           c.check(heap, walk, p -> problems.add(c.name() + ": " + p));

@@ -51,10 +51,17 @@ final class HeapInfo {
                 c.refOffsets().length,
                 c.refTail() >= 0 ? " tail@" + c.refTail() : "",
                 c.fingerprint()));
+        s.append("         ").append(shape(c)).append('\n');
       }
     }
     s.append("roots:\n");
     for (String name : heap.roots().names()) s.append("  ").append(name).append('\n');
     return s.toString();
+  }
+
+  /** {@code shape v2: a.B{x:J@0 msg:Lorg/jnvm/jpdt/PString;@8}}, or why there is none. */
+  private static String shape(ClassInfo c) {
+    if (c.shape() != null) return "shape v" + c.shape().version() + ": " + c.shape().text();
+    return "no shape table (written by format 2.0, or a class that declares none)";
   }
 }

@@ -50,6 +50,22 @@ public final class HeapWalk {
     return out;
   }
 
+  /** File offsets of the reachable objects whose class id is {@code id}. */
+  LongStack objectsOf(int id) {
+    LongStack out = new LongStack(16);
+    long data = heap.geometry().dataOffset();
+    for (long bit = marks.nextSet(0); bit >= 0; bit = marks.nextSet(bit + 1)) {
+      long off = data + bit * 64;
+      if (ObjectLayout.classId(heap.base() + off) == id) out.push(off);
+    }
+    return out;
+  }
+
+  /** Bytes the slot of the reachable object at {@code offset} holds, header included. */
+  long capacity(long offset) {
+    return view.capacity(offset);
+  }
+
   /** The persisted class name of the object at {@code offset}, or why it is not an object. */
   public String classNameAt(long offset) {
     String p = view.objectProblem(offset);

@@ -74,6 +74,15 @@ final class MediaView {
     return headerProblem(base + off, capacity);
   }
 
+  /** Bytes the slot (or run) of the checked object at {@code off} holds, header included. */
+  long capacity(long off) {
+    int c = g.chunkOf(off);
+    long d = descriptors[c];
+    return ChunkLayout.kind(d) == ChunkLayout.SMALL
+        ? ChunkLayout.arg(d)
+        : (long) ChunkLayout.arg(d) * g.chunkSize();
+  }
+
   private String runProblem(int c, int n) {
     if (n < 1 || (long) c + n > reserved) return "large run of " + n + " chunks at " + c;
     for (int i = 1; i < n; i++) {

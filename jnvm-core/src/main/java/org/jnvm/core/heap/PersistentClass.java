@@ -2,6 +2,10 @@ package org.jnvm.core.heap;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -43,6 +47,9 @@ public final class PersistentClass<T extends PObject> {
   private final Factory<T> factory;
   private final long fingerprint;
   private final int localIndex;
+  private final ClassShape shape;
+  private final List<String> formerNames;
+  private final Map<String, List<String>> formerFieldNames;
 
   private PersistentClass(Builder<T> b) {
     this.name = b.name;
@@ -53,6 +60,49 @@ public final class PersistentClass<T extends PObject> {
     this.factory = b.factory;
     this.fingerprint = fingerprint(name, fixedSize, refOffsets, refTail, layout);
     this.localIndex = NEXT_LOCAL.getAndIncrement();
+    this.shape =
+        b.shape != null
+            ? ClassShape.parse(name, b.shape, fixedSize)
+            : refTail == NO_TAIL
+                ? ClassShape.fromLayout(name, layout, fixedSize, refOffsets)
+                : null;
+    if (shape != null) checkShape();
+    this.formerNames = words(b.formerNames);
+    this.formerFieldNames = new HashMap<>();
+    for (String e : words(b.formerFieldNames)) {
+      int eq = e.indexOf('=');
+      if (eq <= 0) throw new IllegalArgumentException("bad former field names '" + e + "'");
+      formerFieldNames.put(e.substring(0, eq), List.of(e.substring(eq + 1).split(",")));
+    }
+  }
+
+  private static List<String> words(String s) {
+    return s.isBlank() ? List.of() : List.of(s.trim().split(" +"));
+  }
+
+  /** A declared shape must describe the payload the layout declares (its references exactly). */
+  private void checkShape() {
+    int[] refs =
+        shape.fields().stream()
+            .filter(ClassShape.Field::isReference)
+            .mapToInt(ClassShape.Field::offset)
+            .sorted()
+            .toArray();
+    int[] declared = refOffsets.clone();
+    Arrays.sort(declared);
+    if (fixedSize < 0 || refTail != NO_TAIL || !Arrays.equals(refs, declared)) {
+      throw new IllegalArgumentException(
+          "the shape of persistent class "
+              + name
+              + " must describe a fixed-size payload whose references are exactly "
+              + Arrays.toString(declared)
+              + ": shape references="
+              + Arrays.toString(refs)
+              + " size="
+              + fixedSize
+              + " tail="
+              + refTail);
+    }
   }
 
   /** Starts a descriptor for the class named {@code name} (usually the proxy's binary name). */
@@ -94,8 +144,25 @@ public final class PersistentClass<T extends PObject> {
     return localIndex;
   }
 
-  ClassInfo info(int id) {
-    return new ClassInfo(id, name, fingerprint, fixedSize, refOffsets, refTail);
+  /** The fields by name and type (null if the class declares none and none could be derived). */
+  ClassShape shape() {
+    return shape;
+  }
+
+  /** The class's earlier names ({@code @FormerNames} on the class). */
+  List<String> formerNames() {
+    return formerNames;
+  }
+
+  /** Each renamed field's earlier names ({@code @FormerNames} on the field), by current name. */
+  Map<String, List<String>> formerFieldNames() {
+    return formerFieldNames;
+  }
+
+  /** The registry's view of this class as shape {@code version} under {@code id}. */
+  ClassInfo info(int id, int version) {
+    ClassShape s = shape == null ? null : shape.withVersion(version);
+    return new ClassInfo(id, name, fingerprint, fixedSize, refOffsets, refTail, s);
   }
 
   static long fingerprint(String name, int size, int[] refs, int tail, String layout) {
@@ -126,6 +193,9 @@ public final class PersistentClass<T extends PObject> {
     private int[] refs = new int[0];
     private int refTail = NO_TAIL;
     private String layout = "";
+    private String shape;
+    private String formerNames = "";
+    private String formerFieldNames = "";
 
     private Builder(String name, Factory<T> factory) {
       this.name = name;
@@ -156,10 +226,38 @@ public final class PersistentClass<T extends PObject> {
       return this;
     }
 
+    /**
+     * The fields by name and Java type, grouped by declaring class, the root-most persistent
+     * superclass first: {@code "a.Shape{base:J@0 tag:I@8} a.Derived{extra:J@16}"}. Kept in the
+     * heap's class registry so that a later version of the class can be matched field by field; not
+     * part of the fingerprint. Without it, a shape is derived from a layout string of {@code
+     * name:kind@offset} entries when it describes every reference.
+     */
+    public Builder<T> shape(String fields) {
+      this.shape = fields;
+      return this;
+    }
+
+    /** The class's earlier binary names, space-separated ({@code @FormerNames} on the class). */
+    public Builder<T> formerNames(String names) {
+      this.formerNames = names;
+      return this;
+    }
+
+    /**
+     * Renamed fields' earlier names: space-separated {@code current=old1,old2} entries
+     * ({@code @FormerNames} on each field).
+     */
+    public Builder<T> formerFieldNames(String names) {
+      this.formerFieldNames = names;
+      return this;
+    }
+
     public PersistentClass<T> build() {
       check();
       PersistentClass<T> c = new PersistentClass<>(this);
-      PersistentClass<?> prior = CATALOG.putIfAbsent(name, c);
+      for (String old : c.formerNames) catalog(old, c); // a heap's entries under an old name
+      PersistentClass<?> prior = catalog(name, c);
       if (prior != null && prior.fingerprint != c.fingerprint) {
         throw new LayoutMismatchException(
             "two layouts declared for one persistent class: class="
@@ -170,6 +268,28 @@ public final class PersistentClass<T extends PObject> {
                 + Long.toHexString(c.fingerprint));
       }
       return c;
+    }
+
+    /**
+     * Catalogues {@code c} under {@code key}; returns the descriptor kept there before if it stays.
+     * Another version of the class (another fingerprint or shape) defined by another class loader
+     * (an application redeployed, a migration tool) replaces the earlier one: it is the version
+     * heaps are opened with from then on.
+     */
+    private static PersistentClass<?> catalog(String key, PersistentClass<?> c) {
+      PersistentClass<?> prior = CATALOG.putIfAbsent(key, c);
+      if (prior == null || prior == c) return null;
+      boolean otherVersion =
+          prior.fingerprint != c.fingerprint || !Objects.equals(prior.shape, c.shape);
+      if (otherVersion && loader(prior) != loader(c)) {
+        CATALOG.put(key, c);
+        return null;
+      }
+      return prior;
+    }
+
+    private static ClassLoader loader(PersistentClass<?> c) {
+      return c.factory.getClass().getClassLoader();
     }
 
     private void check() {

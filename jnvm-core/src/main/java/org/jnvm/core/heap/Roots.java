@@ -96,15 +96,28 @@ public final class Roots {
           "root value belongs to another heap: " + value.heap().file());
     }
     value.pwbObject();
+    bind(name, value.offset());
+  }
+
+  /**
+   * {@link #put} for an object without a proxy (the heap's own, such as a migration's log), whose
+   * contents the caller has already written back.
+   */
+  synchronized void putRaw(String name, long offset) {
+    requireWritable();
+    bind(name, offset);
+  }
+
+  private void bind(String name, long offset) {
     Long e = entries.get(name);
     if (e != null) {
       Pmem.pfence();
-      publish(e + RootSegmentLayout.VALUE, value.offset());
+      publish(e + RootSegmentLayout.VALUE, offset);
       return;
     }
     long entry = freeEntry();
     long nameObj = nameObject(name);
-    Pmem.putLong(entry + RootSegmentLayout.VALUE, value.offset());
+    Pmem.putLong(entry + RootSegmentLayout.VALUE, offset);
     Pmem.pwb(entry);
     Pmem.pfence();
     publish(entry + RootSegmentLayout.NAME, nameObj - heap.base());

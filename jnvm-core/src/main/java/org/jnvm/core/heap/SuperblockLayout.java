@@ -35,7 +35,13 @@ final class SuperblockLayout {
   /** Format 1: fixed size, fully preallocated; still read (as a heap reserved whole). */
   static final int MAJOR_FIXED = 1;
 
-  static final int MINOR = 0;
+  /**
+   * Minor 1: class entries carry a shape table ({@link ShapeTableLayout}). Readers of either minor
+   * read both kinds of entry; a 2.0 heap keeps minor 0 (the superblock is written once) and gets
+   * shape tables for the classes a 2.1 writer registers or matches in it.
+   */
+  static final int MINOR = 1;
+
   static final int REGION = 4096;
 
   static final int MAGIC_OFFSET = 0;

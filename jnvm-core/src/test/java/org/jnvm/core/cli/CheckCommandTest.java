@@ -77,7 +77,7 @@ class CheckCommandTest {
       assertTrue(out.contains("does not open"), out);
       assertEquals(2, count(out, "0x12345640"), out);
       assertEquals(1, run("info", p.toString()), err);
-      assertTrue(out.contains("format          2.0"), out);
+      assertTrue(out.contains("format          2.1"), out);
       assertTrue(out.contains("  r0 -> 0x") && out.contains("  intact -> 0x"), out);
       assertTrue(out.contains(" " + Node.class.getName() + "\n"), "class names resolved: " + out);
       assertArrayEquals(before, Files.readAllBytes(p), "check and info never write");

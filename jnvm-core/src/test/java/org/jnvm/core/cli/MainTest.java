@@ -46,7 +46,7 @@ class MainTest {
       }
       byte[] before = Files.readAllBytes(p);
       assertEquals(0, run("info", p.toString()), err);
-      assertTrue(out.contains("format          2.0"), out);
+      assertTrue(out.contains("format          2.1"), out);
       assertTrue(out.contains(Node.class.getName()), out);
       assertTrue(out.contains("  first\n  second\n"), out);
       assertEquals(0, run("check", p.toString()), err);

@@ -91,7 +91,10 @@ class BadInputTest {
     try (TestHeaps t = new TestHeaps()) {
       Path p = goodHeap(t, "major");
       patch(p, SuperblockLayout.MAJOR_OFFSET, new byte[] {9, 0});
-      assertRefused(p, HeapFormatException.class, "file has 9.0, this J-NVM reads 1.x");
+      assertRefused(
+          p,
+          HeapFormatException.class,
+          "file has 9." + SuperblockLayout.MINOR + ", this J-NVM reads 1.x");
     }
   }
 

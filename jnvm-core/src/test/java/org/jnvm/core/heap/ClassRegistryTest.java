@@ -52,8 +52,12 @@ class ClassRegistryTest {
             assertThrows(LayoutMismatchException.class, () -> h.roots().get("e"));
         assertTrue(
             e.getMessage()
-                .contains("persistent class layout changed: class=" + Evolving.class.getName()),
+                .contains(
+                    "persistent class "
+                        + Evolving.class.getName()
+                        + " cannot open the objects this heap stores in an earlier shape"),
             e.getMessage());
+        assertTrue(e.getMessage().contains("no field table for stored shape of"), e.getMessage());
         assertThrows(LayoutMismatchException.class, () -> new Evolving(h));
       }
     }
@@ -108,6 +112,82 @@ class ClassRegistryTest {
       assertTrue(
           msg.contains("no proxy class on the class path for persistent class no.such.Clazz"), msg);
     }
+  }
+
+  @Test
+  void entriesKeepEachFieldByNameTypeAndOffset() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("shape");
+      try (Heap h = Heap.create(p, 1 << 20)) {
+        h.roots().put("n", new Node(h, 1));
+      }
+      try (Heap h = Heap.open(p)) {
+        ClassShape s = info(h, Node.class.getName()).shape();
+        assertEquals(1, s.version());
+        assertEquals(List.of(Node.class.getName()), s.chain());
+        assertEquals(
+            List.of(
+                new ClassShape.Field("value", "J", 0, 8, 0),
+                new ClassShape.Field("next", "Lorg/jnvm/core/heap/PObject;", 8, 8, 0),
+                new ClassShape.Field("label", "Lorg/jnvm/core/heap/PObject;", 16, 8, 0),
+                new ClassShape.Field("tag", "I", 24, 4, 0)),
+            s.fields());
+        assertEquals(null, info(h, Prims.class.getName()), "never registered");
+      }
+    }
+  }
+
+  @Test
+  void aLayoutStringThatDoesNotDescribeEveryFieldGivesNoShape() {
+    assertEquals(null, Prims.TYPE.shape(), "Prims' layout names no kinds");
+    assertEquals(
+        null,
+        ClassShape.fromLayout("a.B", "x:int@0 y:ref@8", 16, new int[0]),
+        "a ref the class does not declare");
+    assertEquals(
+        null, ClassShape.fromLayout("a.B", "x:int@0 y:widget@8", 16, new int[0]), "unknown kind");
+  }
+
+  /**
+   * A heap written by format 2.0 (kept under test resources: a {@link Node} list of 42 then 7,
+   * registry entries without shape tables) opens, reads, and gains the shape of each class it is
+   * used with; a read-only open writes nothing.
+   */
+  @Test
+  void formatTwoZeroHeapsOpenAndGainShapesWhenUsed() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("format20");
+      try (java.io.InputStream in =
+          new java.util.zip.GZIPInputStream(
+              getClass().getResourceAsStream("/heaps/format-2.0-node.heap.gz"))) {
+        java.nio.file.Files.copy(in, p);
+      }
+      try (Heap h = Heap.open(p, HeapOptions.DEFAULT.withReadOnly(true))) {
+        assertTrue(h.describe().contains("format          2.0"), h.describe());
+        Node n = h.roots().get("node");
+        assertEquals(42, n.value());
+        assertEquals(null, info(h, Node.class.getName()).shape(), "read-only: no write");
+      }
+      try (Heap h = Heap.open(p)) {
+        assertEquals(null, info(h, Node.class.getName()).shape(), "2.0 entry");
+        Node n = h.roots().get("node");
+        assertEquals(7, n.next().value());
+        assertEquals(Node.TYPE.shape(), info(h, Node.class.getName()).shape());
+      }
+      try (Heap h = Heap.open(p)) {
+        assertEquals(Node.TYPE.shape(), info(h, Node.class.getName()).shape(), "durable");
+        assertTrue(h.verify().ok(), () -> h.verify().toString());
+        assertEquals(0, h.recoveryReport().reclaimed(), "the replaced entry was freed");
+        assertEquals(42, h.roots().<Node>get("node").value());
+      }
+    }
+  }
+
+  private static ClassInfo info(Heap h, String name) {
+    for (ClassInfo c : h.classes().infos()) {
+      if (c != null && c.name().equals(name)) return c;
+    }
+    return null;
   }
 
   /** Child: reads root "o" in a JVM that never declared its class. */

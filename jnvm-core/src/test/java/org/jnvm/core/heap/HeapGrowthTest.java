@@ -557,6 +557,7 @@ class HeapGrowthTest {
       ByteBuffer sb = ByteBuffer.allocate(SuperblockLayout.SIZE).order(ByteOrder.LITTLE_ENDIAN);
       ch.read(sb, 0);
       sb.putShort(SuperblockLayout.MAJOR_OFFSET, (short) SuperblockLayout.MAJOR_FIXED);
+      sb.putShort(SuperblockLayout.MINOR_OFFSET, (short) 0); // format 1 had only minor 0
       CRC32C crc = new CRC32C();
       crc.update(sb.array(), 0, SuperblockLayout.CHECKSUM_OFFSET);
       sb.putLong(SuperblockLayout.CHECKSUM_OFFSET, crc.getValue());
