@@ -28,6 +28,8 @@ final class RestartFile {
           "first_read_ms",
           "steady90_ms",
           "steady_reads_per_s",
+          "rising",
+          "warm_reads_per_s",
           "reads_failed",
           "heap_mb",
           "rss_mb",
@@ -48,6 +50,11 @@ final class RestartFile {
       String v = figures.get(name);
       if (v == null || v.equals("-")) return Double.NaN;
       return Double.parseDouble(v);
+    }
+
+    /** True if the read period ended while the rate still rose ({@link Steady#rising}). */
+    boolean rising() {
+      return Boolean.parseBoolean(figures.get("rising"));
     }
   }
 

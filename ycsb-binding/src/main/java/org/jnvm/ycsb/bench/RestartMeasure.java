@@ -2,7 +2,6 @@ package org.jnvm.ycsb.bench;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.RecoveryReport;
 import org.jnvm.ycsb.OnJnvmHeap;
@@ -16,19 +15,17 @@ import site.ycsb.Status;
  * <ol>
  *   <li>opens the backend on the killed child's files (the binding's {@code init}: the cache
  *       manager, the store, a heap's recovery, a preload: what a user's restart runs);
- *   <li>reads uniformly chosen loaded keys with one thread for the unit's read period, counting the
- *       reads answered in windows ({@link Steady}): the first read answered and the warm-up to 90%
- *       of the steady rate, both timed from the start of the open;
+ *   <li>reads uniformly chosen loaded keys with one thread for the unit's read period ({@link
+ *       Reads}), counted in windows ({@link Steady}): the first read answered and the warm-up to
+ *       90% of the steady rate, both timed from the start of the open;
  *   <li>measures the Java heap (live, after a full collection) and the process's resident memory;
  *   <li>reads every loaded and every acknowledged key ({@link LossCheck});
+ *   <li>reads as in step 2 for {@link Steady#STEADY_WINDOWS} windows more: the warm rate.
  * </ol>
  *
  * then prints one {@link RestartResult} line.
  */
 final class RestartMeasure {
-  private static final long WINDOW_NANOS = Steady.WINDOW_MILLIS * 1_000_000L;
-  private static final long SEED = 51;
-
   private RestartMeasure() {}
 
   static void run(RestartUnit u, Target t, long mainNanos) throws Exception {
@@ -42,7 +39,8 @@ final class RestartMeasure {
       r.put("before_open_ms", ms(openStart - mainNanos));
       r.put("open_ms", ms(opened - openStart));
       recovery(db, r);
-      reads(db, u, openStart, opened, r);
+      Reads reads = new Reads(db, u.records());
+      reads(reads, u, openStart, opened, r);
       JvmCosts.Resident res = JvmCosts.resident();
       r.put("heap_mb", Long.toString(JvmCosts.liveHeapMb()));
       r.put("rss_mb", Long.toString(res.rssMb()));
@@ -50,6 +48,7 @@ final class RestartMeasure {
       r.put("entries_in_memory", Long.toString(UnitMain.entries(db)));
       UnitMain.progress("check", 0, 0);
       check(db, u, r);
+      warm(reads, r);
       System.out.println(RestartResult.line(r));
     } finally {
       db.cleanup();
@@ -68,35 +67,31 @@ final class RestartMeasure {
   }
 
   private static void reads(
-      DB db, RestartUnit u, long openStart, long opened, Map<String, String> r) {
-    long[] windows = new long[(int) Math.ceil(u.readSeconds() * 1e9 / WINDOW_NANOS)];
-    SplittableRandom random = new SplittableRandom(SEED);
-    Map<String, ByteIterator> out = new HashMap<>();
-    long first = -1;
-    long notFound = 0;
-    while (true) {
-      out.clear();
-      String key = RestartValue.key(random.nextLong(u.records()));
-      Status s = db.read(RestartUnit.TABLE, key, null, out);
-      long now = System.nanoTime();
-      int w = (int) ((now - opened) / WINDOW_NANOS);
-      if (w >= windows.length) break;
-      if (!s.isOk()) {
-        notFound++;
-        continue;
-      }
-      if (first < 0) first = now;
-      windows[w]++;
-    }
+      Reads reads, RestartUnit u, long openStart, long opened, Map<String, String> r) {
+    long[] windows = reads.run(opened, Reads.windows(u.readSeconds()));
     Steady steady = new Steady(windows);
     long toShare = steady.millisToShare();
+    long first = reads.firstNanos();
     r.put("first_read_ms", first < 0 ? "-1" : ms(first - openStart));
     r.put("steady90_ms", toShare < 0 ? "-1" : ms(opened - openStart + toShare * 1_000_000L));
-    r.put(
-        "steady_reads_per_s",
-        String.format(java.util.Locale.ROOT, "%.0f", steady.steadyPerSecond()));
-    r.put("reads_failed", Long.toString(notFound));
+    r.put("steady_reads_per_s", perSecond(steady.steadyPerSecond()));
+    r.put("rising", Boolean.toString(steady.rising()));
     r.put("windows", RestartResult.joinCounts(windows));
+  }
+
+  /**
+   * The rate of the same reads once every key was read (by the check: a container holds them all,
+   * the JIT compiled the read path): what the read period's steady rate falls short of when its
+   * warm-up outlasts it.
+   */
+  private static void warm(Reads reads, Map<String, String> r) {
+    long[] w = reads.run(System.nanoTime(), Steady.STEADY_WINDOWS);
+    r.put("warm_reads_per_s", perSecond(new Steady(w).steadyPerSecond()));
+    r.put("reads_failed", Long.toString(reads.failed()));
+  }
+
+  private static String perSecond(double rate) {
+    return String.format(java.util.Locale.ROOT, "%.0f", rate);
   }
 
   private static void check(DB db, RestartUnit u, Map<String, String> r) {

@@ -42,7 +42,10 @@ final class RestartReport {
             + Steady.STEADY_WINDOWS * Steady.WINDOW_MILLIS
             + " ms of the read period; 90%: the end of the first "
             + Steady.WINDOW_MILLIS
-            + " ms window at 90% of it. Spawn to first read: the three before it, what an operator"
+            + " ms window at 90% of it; \"rising\": the second before ran below 90% of the last"
+            + " one, the warm-up outlasted the read period. Warm: the same reads for "
+            + Steady.STEADY_WINDOWS * Steady.WINDOW_MILLIS
+            + " ms after the check read every key. Spawn to first read: the three before it, what an operator"
             + " waits for. Recovery: the J-NVM heap's mark and sweep, within the"
             + " open. Lost: loaded or acknowledged keys missing, older than acknowledged or"
             + " corrupt, of all checked. Heap: live Java heap after a full GC at the end of the"
@@ -50,9 +53,9 @@ final class RestartReport {
     line("");
     line(
         "| Backend | Entries | JVM start ms | Open ms | First read ms | 90% steady ms | Spawn to"
-            + " first read ms | Steady K reads/s | Recovery ms (mark + sweep) | Acked writes |"
+            + " first read ms | Steady K reads/s | Warm K reads/s | Recovery ms (mark + sweep) | Acked writes |"
             + " Lost / checked | Heap MiB | RSS MiB |");
-    line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (RestartFile.Row r : rows) row(r);
     for (RestartFile.Row r : rows) {
       if (r.failure() != null) {
@@ -74,7 +77,8 @@ final class RestartReport {
             ms(r, "first_read_ms"),
             ms(r, "steady90_ms"),
             r.num("first_read_ms") < 0 ? "never" : fmt("%,.0f", spawnToFirstRead(r)),
-            fmt("%.0f", r.num("steady_reads_per_s") / 1e3),
+            fmt("%.0f", r.num("steady_reads_per_s") / 1e3) + (r.rising() ? " (rising)" : ""),
+            fmt("%.0f", r.num("warm_reads_per_s") / 1e3),
             recovery(r),
             fmt("%,.0f", r.num("acked_writes")),
             lost(r),

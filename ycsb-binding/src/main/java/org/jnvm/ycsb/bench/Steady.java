@@ -33,6 +33,21 @@ record Steady(long[] reads) {
   }
 
   /**
+   * True if the rate was still rising at the end of the read period: the {@link #STEADY_WINDOWS}
+   * windows before the last ones ran below {@link #SHARE} of them (false when the period is too
+   * short to tell). Then the "steady" rate is a warm-up's end, not a plateau.
+   */
+  boolean rising() {
+    int n = reads.length;
+    if (n < 2 * STEADY_WINDOWS) return false;
+    long before = 0;
+    long last = 0;
+    for (int i = n - 2 * STEADY_WINDOWS; i < n - STEADY_WINDOWS; i++) before += reads[i];
+    for (int i = n - STEADY_WINDOWS; i < n; i++) last += reads[i];
+    return before < SHARE * last;
+  }
+
+  /**
    * The end of the first window whose rate is at least {@link #SHARE} of the steady rate, in
    * milliseconds from the start of the reads; -1 if the steady rate is 0 (nothing was read).
    */

@@ -43,6 +43,20 @@ class RestartPartsTest {
   }
 
   @Test
+  void aRateStillClimbingAtTheEndIsRising() {
+    long[] climbing = new long[2 * Steady.STEADY_WINDOWS];
+    long[] flat = new long[2 * Steady.STEADY_WINDOWS];
+    for (int i = 0; i < climbing.length; i++) {
+      climbing[i] = i < Steady.STEADY_WINDOWS ? 89 : 100; // the second before: 89% of the last
+      flat[i] = i < Steady.STEADY_WINDOWS ? 90 : 100; // 90%: steady enough
+    }
+    assertTrue(new Steady(climbing).rising());
+    assertFalse(new Steady(flat).rising());
+    // a period too short to compare two seconds: not called rising
+    assertFalse(new Steady(new long[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1000}).rising());
+  }
+
+  @Test
   void nothingReadHasNoWarmUpEnd() {
     assertEquals(-1, new Steady(new long[Steady.STEADY_WINDOWS]).millisToShare());
     var e =

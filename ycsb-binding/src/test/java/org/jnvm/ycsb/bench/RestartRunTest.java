@@ -80,6 +80,7 @@ class RestartRunTest {
       assertEquals(0, r.num("lost"), r::toString);
       assertEquals(0, r.num("reads_failed"), r::toString);
       assertTrue(r.num("first_read_ms") > 0 && r.num("steady90_ms") > 0, r::toString);
+      assertTrue(r.num("steady_reads_per_s") > 0 && r.num("warm_reads_per_s") > 0, r::toString);
       assertTrue(r.num("heap_mb") >= 0 && r.num("rss_mb") > 0, r::toString);
       boolean jnvm = !r.target().equals("volatile-sifs");
       assertEquals(jnvm, r.num("live_objects") > ENTRIES, () -> "J-NVM recovery figures: " + r);
