@@ -29,30 +29,37 @@ final class RestartMeasure {
   private RestartMeasure() {}
 
   static void run(RestartUnit u, Target t, long mainNanos) throws Exception {
-    long openStart = System.nanoTime();
-    DB db = Phase.newDb(t.db(), u.props(t), false);
-    db.init();
-    long opened = System.nanoTime();
-    RestartMain.phase("opened", System.currentTimeMillis());
-    try {
-      Map<String, String> r = new HashMap<>();
-      r.put("before_open_ms", ms(openStart - mainNanos));
-      r.put("open_ms", ms(opened - openStart));
-      recovery(db, r);
-      Reads reads = new Reads(db, u.records());
-      reads(reads, u, openStart, opened, r);
-      JvmCosts.Resident res = JvmCosts.resident();
-      r.put("heap_mb", Long.toString(JvmCosts.liveHeapMb()));
-      r.put("rss_mb", Long.toString(res.rssMb()));
-      r.put("shm_mb", Long.toString(res.shmMb()));
-      r.put("entries_in_memory", Long.toString(UnitMain.entries(db)));
-      UnitMain.progress("check", 0, 0);
-      check(db, u, r);
-      warm(reads, r);
-      System.out.println(RestartResult.line(r));
-    } finally {
-      db.cleanup();
+    try (Heartbeat beat = new Heartbeat("open")) {
+      long openStart = System.nanoTime();
+      DB db = Phase.newDb(t.db(), u.props(t), false);
+      db.init();
+      long opened = System.nanoTime();
+      RestartMain.phase("opened", System.currentTimeMillis());
+      try {
+        Map<String, String> r = new HashMap<>();
+        r.put("before_open_ms", ms(openStart - mainNanos));
+        r.put("open_ms", ms(opened - openStart));
+        recovery(db, r);
+        beat.phase("reads");
+        Reads reads = new Reads(db, u.records());
+        reads(reads, u, openStart, opened, r);
+        memory(db, r);
+        beat.phase("check");
+        check(db, u, r);
+        warm(reads, r);
+        System.out.println(RestartResult.line(r));
+      } finally {
+        db.cleanup();
+      }
     }
+  }
+
+  private static void memory(DB db, Map<String, String> r) {
+    JvmCosts.Resident res = JvmCosts.resident();
+    r.put("heap_mb", Long.toString(JvmCosts.liveHeapMb()));
+    r.put("rss_mb", Long.toString(res.rssMb()));
+    r.put("shm_mb", Long.toString(res.shmMb()));
+    r.put("entries_in_memory", Long.toString(UnitMain.entries(db)));
   }
 
   /** What a J-NVM heap's recovery did when the binding opened it (nothing for other rows). */
