@@ -21,6 +21,8 @@ final class RestartFile {
           "jvm_start_ms",
           "before_open_ms",
           "open_ms",
+          "manager_ms",
+          "cache_ms",
           "recovery_ms",
           "mark_ms",
           "sweep_ms",

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.RecoveryReport;
 import org.jnvm.ycsb.OnJnvmHeap;
+import org.jnvm.ycsb.infinispan.InfinispanDB;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -40,6 +41,7 @@ final class RestartMeasure {
         r.put("before_open_ms", ms(openStart - mainNanos));
         r.put("open_ms", ms(opened - openStart));
         recovery(db, r);
+        infinispan(db, r);
         beat.phase("reads");
         Reads reads = new Reads(db, u.records());
         reads(reads, u, openStart, opened, r);
@@ -60,6 +62,13 @@ final class RestartMeasure {
     r.put("rss_mb", Long.toString(res.rssMb()));
     r.put("shm_mb", Long.toString(res.shmMb()));
     r.put("entries_in_memory", Long.toString(UnitMain.entries(db)));
+  }
+
+  /** Infinispan rows: the open split into the cache manager's start and the cache's. */
+  private static void infinispan(DB db, Map<String, String> r) {
+    if (!(db instanceof InfinispanDB i) || i.startTimes() == null) return;
+    r.put("manager_ms", ms(i.startTimes().managerNanos()));
+    r.put("cache_ms", ms(i.startTimes().cacheNanos()));
   }
 
   /** What a J-NVM heap's recovery did when the binding opened it (nothing for other rows). */

@@ -108,6 +108,18 @@ public final class InfinispanDB extends DB implements HoldsEntries, OnJnvmHeap {
     if (memory.maxCount() > 0) memory.maxCount(entries);
   }
 
+  /**
+   * How long the shared cache took to start in this JVM: the cache manager (Infinispan's global
+   * components), then the cache (its store's start: a heap's recovery, a file store's index, a
+   * preload).
+   */
+  public record StartTimes(long managerNanos, long cacheNanos) {}
+
+  /** The start of the shared cache this binding uses (null before {@code init}). */
+  public StartTimes startTimes() {
+    return shared == null ? null : shared.started;
+  }
+
   /** The heap of the cache's J-NVM store, or null for a backend without one. */
   @Override
   public Heap jnvmHeap() {

@@ -82,6 +82,8 @@ class RestartRunTest {
       assertTrue(r.num("first_read_ms") > 0 && r.num("steady90_ms") > 0, r::toString);
       assertTrue(r.num("steady_reads_per_s") > 0 && r.num("warm_reads_per_s") > 0, r::toString);
       assertTrue(r.num("heap_mb") >= 0 && r.num("rss_mb") > 0, r::toString);
+      boolean infinispan = !r.target().equals("jpdt-map");
+      assertEquals(infinispan, r.num("manager_ms") > 0 && r.num("cache_ms") > 0, r::toString);
       boolean jnvm = !r.target().equals("volatile-sifs");
       assertEquals(jnvm, r.num("live_objects") > ENTRIES, () -> "J-NVM recovery figures: " + r);
     }
