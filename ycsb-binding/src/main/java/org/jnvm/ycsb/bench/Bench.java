@@ -37,10 +37,16 @@ public final class Bench {
       System.out.println(Options.usage());
       return;
     }
-    boolean ok =
-        o.scale
-            ? Scale.run(o, System.out)
-            : o.remote ? Remote.run(o, System.out) : run(o, System.out);
+    boolean ok;
+    if (o.scale) {
+      ok = Scale.run(o, System.out);
+    } else if (o.remote) {
+      ok = Remote.run(o, System.out);
+    } else if (o.restart) {
+      ok = Restart.run(o, System.out);
+    } else {
+      ok = run(o, System.out);
+    }
     System.exit(ok ? 0 : 1);
   }
 

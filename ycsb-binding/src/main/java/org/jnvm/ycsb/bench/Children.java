@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jnvm.ycsb.Dirs;
@@ -87,13 +88,7 @@ final class Children {
    */
   static String run(List<String> cmd, Path log, Progress progress, Path dir)
       throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.environment().put("PMEM_IS_PMEM_FORCE", "1");
-    // Appending, as the output follower does: a plain redirect writes at its own offset and
-    // overwrote the stdout lines appended between the child's stderr writes.
-    Files.write(log, new byte[0]);
-    pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    Process p = pb.start();
+    Process p = start(cmd, log, Map.of());
     AtomicLong lastLine = new AtomicLong(System.nanoTime());
     Thread reader = new Thread(() -> follow(p, log, progress, lastLine), "bench-child-output");
     reader.start();
@@ -120,6 +115,22 @@ final class Children {
     return p.exitValue() == 0 ? null : failure(log, p.exitValue());
   }
 
+  /**
+   * Starts {@code cmd} with {@code env} added to this environment (and libpmemobj told that
+   * /dev/shm is persistent memory), its standard error into {@code log} (emptied first); the caller
+   * reads its standard output.
+   */
+  static Process start(List<String> cmd, Path log, Map<String, String> env) throws IOException {
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().put("PMEM_IS_PMEM_FORCE", "1");
+    pb.environment().putAll(env);
+    // Appending, as the output follower does: a plain redirect writes at its own offset and
+    // overwrote the stdout lines appended between the child's stderr writes.
+    Files.write(log, new byte[0]);
+    pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    return pb.start();
+  }
+
   /** Feeds the child's stdout to the progress line, and everything else to its log. */
   private static void follow(Process p, Path log, Progress progress, AtomicLong lastLine) {
     try (BufferedReader r =
@@ -137,7 +148,7 @@ final class Children {
   }
 
   /** The first line of the child's log that says what went wrong. */
-  private static String failure(Path log, int rc) throws IOException {
+  static String failure(Path log, int rc) throws IOException {
     for (String line : Files.readAllLines(log)) {
       if (line.contains("Exception") || line.contains("Error")) {
         return "exit " + rc + ": " + line.trim() + " (log: " + log.getFileName() + ")";

@@ -154,9 +154,29 @@ final class Options {
   @Option(
       names = "--sizes",
       paramLabel = "LIST",
-      converter = SizeList.class,
-      description = "with --scale: data-set sizes in GB, e.g. 0.25,1,4 (default: see --scale)")
+      description =
+          "with --scale: data-set sizes in GB, e.g. 0.25,1,4 (default: see --scale); with"
+              + " --restart: entries, e.g. 100k,1M (default 10k,100k)")
+  String sizes = null;
+
+  /** {@code --sizes} of {@code --scale}, in GB. */
   List<Double> sizesGb = null;
+
+  /** {@code --sizes} of {@code --restart}, in entries. */
+  List<Long> restartSizes = null;
+
+  @Option(
+      names = "--restart",
+      description =
+          "the restart experiment instead: per backend and size, load, SIGKILL the JVM in a write"
+              + " load, restart it on the same files; time to open, to the first read and to 90%"
+              + " of steady reads, acknowledged entries lost, heap and RSS; report and chart in"
+              + " results/restart-<timestamp> (quick default about 5 minutes; --seconds: the"
+              + " read period, default 5)")
+  boolean restart;
+
+  /** True if --seconds was given (--restart has its own default). */
+  boolean secondsGiven;
 
   @Option(
       names = {"--help", "-h"},
@@ -184,8 +204,43 @@ final class Options {
     }
     o.checkScale(args);
     o.checkRemote(args);
+    o.checkRestart(args);
     o.checkRounds();
+    o.convertSizes();
     return o;
+  }
+
+  private static boolean given(String[] args, String option) {
+    return List.of(args).stream().anyMatch(a -> a.equals(option) || a.startsWith(option + "="));
+  }
+
+  private void checkRestart(String[] args) {
+    secondsGiven = given(args, "--seconds");
+    if (!restart) return;
+    if (scale || remote) {
+      throw new IllegalArgumentException(
+          "--restart and " + (scale ? "--scale" : "--remote") + " are two experiments: pick one");
+    }
+    for (String other : List.of("--threads", "--workloads", "--ops", "--paper", "--warmup")) {
+      if (given(args, other)) {
+        throw new IllegalArgumentException(
+            other + " does not apply to --restart (one reader thread, reads only)");
+      }
+    }
+  }
+
+  /** {@code --sizes} in the unit of its experiment. */
+  private void convertSizes() {
+    if (sizes == null) return;
+    try {
+      if (restart) {
+        restartSizes = new Counts().convert(sizes).stream().distinct().sorted().toList();
+      } else {
+        sizesGb = new SizeList().convert(sizes);
+      }
+    } catch (TypeConversionException e) {
+      throw new IllegalArgumentException("--sizes: " + e.getMessage(), e);
+    }
   }
 
   /** The options of one experiment are refused on the other, with the reason. */
@@ -193,8 +248,10 @@ final class Options {
     List<String> given = List.of(args);
     if (!scale) {
       for (String only : List.of("--quick", "--gc", "--sizes")) {
+        if (only.equals("--sizes") && restart) continue;
         if (given.stream().anyMatch(a -> a.equals(only) || a.startsWith(only + "="))) {
-          throw new IllegalArgumentException(only + " belongs to --scale: add --scale");
+          String to = only.equals("--sizes") ? "--scale or --restart" : "--scale";
+          throw new IllegalArgumentException(only + " belongs to " + to + ": add it");
         }
       }
     } else if (threads.size() != 1) {
@@ -207,9 +264,10 @@ final class Options {
     if (rounds < 1 || rounds > MAX_ROUNDS) {
       throw new IllegalArgumentException("--rounds: 1 to " + MAX_ROUNDS + " rounds, not " + rounds);
     }
-    if (rounds > 1 && (scale || remote)) {
+    if (rounds > 1 && (scale || remote || restart)) {
       throw new IllegalArgumentException(
-          "--rounds repeats the comparison, not " + (scale ? "--scale" : "--remote"));
+          "--rounds repeats the comparison, not "
+              + (scale ? "--scale" : remote ? "--remote" : "--restart"));
     }
   }
 
@@ -287,6 +345,15 @@ final class Options {
         // reported below
       }
       throw new TypeConversionException("seconds (0 or more) are needed, not '" + s + "'");
+    }
+  }
+
+  static final class Counts implements ITypeConverter<List<Long>> {
+    @Override
+    public List<Long> convert(String s) {
+      List<Long> out = new ArrayList<>();
+      for (String p : s.split(",")) out.add(count(p));
+      return List.copyOf(out);
     }
   }
 

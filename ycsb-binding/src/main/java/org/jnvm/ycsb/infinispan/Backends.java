@@ -17,7 +17,8 @@ public final class Backends {
           new FileStoreBackend(),
           new RocksDbBackend(),
           new JnvmBytesBackend(false),
-          new JnvmBytesBackend(true));
+          new JnvmBytesBackend(true),
+          new PreloadedFileStoreBackend());
 
   private Backends() {}
 

@@ -9,9 +9,12 @@ import java.util.Vector;
 import java.util.concurrent.locks.StampedLock;
 import org.infinispan.AdvancedCache;
 import org.infinispan.context.Flag;
+import org.jnvm.core.heap.Heap;
+import org.jnvm.infinispan.JnvmStore;
 import org.jnvm.ycsb.Dirs;
 import org.jnvm.ycsb.FullHeap;
 import org.jnvm.ycsb.HoldsEntries;
+import org.jnvm.ycsb.OnJnvmHeap;
 import org.jnvm.ycsb.RecordCodec;
 import org.jnvm.ycsb.Sizes;
 import org.jnvm.ycsb.StripedLocks;
@@ -37,7 +40,7 @@ import site.ycsb.Status;
  * read-modify-writes of the record, atomic per key ({@code computeIfPresent}) and stored for real;
  * writes ignore return values so that a put never loads the old record from the store.
  */
-public final class InfinispanDB extends DB implements HoldsEntries {
+public final class InfinispanDB extends DB implements HoldsEntries, OnJnvmHeap {
   public static final String BACKEND_PROPERTY = "jnvm.backend";
   public static final String MEMORY_PROPERTY = "jnvm.memorycount";
   public static final String HEAP_SIZE_PROPERTY = "jnvm.heapsize";
@@ -103,6 +106,29 @@ public final class InfinispanDB extends DB implements HoldsEntries {
   public void rebound(long entries) {
     var memory = cache.getCacheConfiguration().memory();
     if (memory.maxCount() > 0) memory.maxCount(entries);
+  }
+
+  /**
+   * How long the shared cache took to start in this JVM: the cache manager (Infinispan's global
+   * components), then the cache (its store's start: a heap's recovery, a file store's index, a
+   * preload).
+   */
+  public record StartTimes(long managerNanos, long cacheNanos) {}
+
+  /** The start of the shared cache this binding uses (null before {@code init}). */
+  public StartTimes startTimes() {
+    return shared == null ? null : shared.started;
+  }
+
+  /** The heap of the cache's J-NVM store, or null for a backend without one. */
+  @Override
+  public Heap jnvmHeap() {
+    if (shared == null) return null;
+    try {
+      return JnvmStore.heap(shared.cache);
+    } catch (IllegalStateException noJnvmStore) {
+      return null;
+    }
   }
 
   @Override

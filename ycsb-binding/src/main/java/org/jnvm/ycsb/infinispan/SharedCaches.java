@@ -21,6 +21,7 @@ final class SharedCaches {
     final Cache<String, Object> cache;
     final BenchDirs dirs;
     final boolean deleteOnClose;
+    final InfinispanDB.StartTimes started;
     int refs;
 
     Shared(
@@ -28,12 +29,14 @@ final class SharedCaches {
         DefaultCacheManager m,
         Cache<String, Object> c,
         BenchDirs dirs,
-        boolean delete) {
+        boolean delete,
+        InfinispanDB.StartTimes started) {
       this.key = key;
       this.manager = m;
       this.cache = c;
       this.dirs = dirs;
       this.deleteOnClose = delete;
+      this.started = started;
     }
   }
 
@@ -70,10 +73,14 @@ final class SharedCaches {
     ConfigurationBuilder cache = new ConfigurationBuilder();
     cache.statistics().disable();
     backend.configure(cache, dirs);
+    long t0 = System.nanoTime();
     DefaultCacheManager m = new DefaultCacheManager(global.build());
+    long t1 = System.nanoTime();
     try {
       m.defineConfiguration(table, cache.build());
-      return new Shared(key, m, m.getCache(table), dirs, deleteOnClose);
+      Cache<String, Object> c = m.getCache(table);
+      var started = new InfinispanDB.StartTimes(t1 - t0, System.nanoTime() - t1);
+      return new Shared(key, m, c, dirs, deleteOnClose, started);
     } catch (RuntimeException e) {
       m.stop();
       throw e;

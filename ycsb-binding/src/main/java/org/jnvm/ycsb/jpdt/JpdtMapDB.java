@@ -7,9 +7,11 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.locks.StampedLock;
+import org.jnvm.core.heap.Heap;
 import org.jnvm.ycsb.Dirs;
 import org.jnvm.ycsb.FieldSchema;
 import org.jnvm.ycsb.FullHeap;
+import org.jnvm.ycsb.OnJnvmHeap;
 import org.jnvm.ycsb.Sizes;
 import org.jnvm.ycsb.StripedLocks;
 import site.ycsb.ByteIterator;
@@ -36,7 +38,7 @@ import site.ycsb.Status;
  * what they replace, hold the key's stripe exclusively, and reads hold it shared ({@link
  * StripedLocks}).
  */
-public final class JpdtMapDB extends DB {
+public final class JpdtMapDB extends DB implements OnJnvmHeap {
   public static final String MAP_PROPERTY = "jnvm.map";
   public static final String HEAP_SIZE_PROPERTY = "jnvm.heapsize";
   public static final String HEAP_FILE = "jpdt-map.heap";
@@ -73,6 +75,11 @@ public final class JpdtMapDB extends DB {
     } catch (RuntimeException | LinkageError e) { // LinkageError: a class failed to initialize
       throw new DBException("cannot open the J-PDT map binding: " + e, e);
     }
+  }
+
+  @Override
+  public Heap jnvmHeap() {
+    return shared == null ? null : shared.heap;
   }
 
   @Override

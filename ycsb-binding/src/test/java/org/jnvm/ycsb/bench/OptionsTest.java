@@ -1,6 +1,7 @@
 package org.jnvm.ycsb.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -159,5 +160,32 @@ class OptionsTest {
       var e = assertThrows(IllegalArgumentException.class, () -> Options.parse(args));
       assertTrue(e.getMessage().contains(why[i]), e.getMessage());
     }
+  }
+
+  @Test
+  void restartOptions() {
+    Options o =
+        Options.parse(new String[] {"--restart", "--sizes", "1M,100k,100k", "--backends", "sifs"});
+    assertTrue(o.restart);
+    assertEquals(List.of(100_000L, 1_000_000L), o.restartSizes);
+    assertEquals(List.of("sifs"), o.backends);
+    assertFalse(o.secondsGiven);
+    assertTrue(Options.parse(new String[] {"--restart", "--seconds", "2"}).secondsGiven);
+    for (String[] bad :
+        List.of(
+            new String[] {"--restart", "--threads", "2"},
+            new String[] {"--restart", "--workloads", "a"},
+            new String[] {"--restart", "--scale"},
+            new String[] {"--restart", "--rounds", "2"},
+            new String[] {"--restart", "--sizes", "0.5"},
+            new String[] {"--sizes", "100k"})) {
+      assertThrows(
+          IllegalArgumentException.class, () -> Options.parse(bad), List.of(bad)::toString);
+    }
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Options.parse(new String[] {"--restart", "--sizes", "10k,-1"}));
+    assertTrue(e.getMessage().contains("not '-1'"), e.getMessage());
   }
 }
