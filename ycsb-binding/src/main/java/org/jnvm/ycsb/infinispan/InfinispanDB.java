@@ -216,7 +216,12 @@ public final class InfinispanDB extends DB implements HoldsEntries, OnJnvmHeap {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    Object record = codec.encode(values);
+    Object record;
+    try {
+      record = codec.encode(values); // a J-NVM record: a full heap may refuse it here already
+    } catch (RuntimeException e) {
+      return FullHeap.status(e);
+    }
     long stamp = locks == null ? 0 : locks.of(key).writeLock();
     try {
       writes.put(key, record);
