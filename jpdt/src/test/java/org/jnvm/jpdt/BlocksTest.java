@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapAudit;
 import org.jnvm.core.heap.Node;
 import org.jnvm.core.heap.TestHeaps;
 import org.jnvm.emulation.crash.CrashModel;
@@ -209,6 +210,7 @@ class BlocksTest {
                       }));
       assertEquals(0, e.getSuppressed().length, "no rebuild of the freed containers was tried");
       assertTrue(h.verify().ok(), h.verify().toString());
+      HeapAudit.assertNothingLeaked(h);
     }
   }
 
@@ -241,6 +243,7 @@ class BlocksTest {
                     }));
         assertEquals(Map.of("a", "1"), Map.copyOf(m));
         assertEquals(List.of("x"), List.copyOf(l));
+        HeapAudit.assertNothingLeaked(h);
         m.put("b", "2"); // the room the block took is back
       }
       try (Heap h = Heap.open(p)) {
@@ -454,6 +457,7 @@ class BlocksTest {
     assertEquals("abort", e.getMessage());
     assertEquals(before, marker.get(0), "the block aborted whole");
     assertEquals(snapshot, snapshot(container), "the container is as before the block");
+    HeapAudit.assertNothingLeaked(h);
   }
 
   private static Object snapshot(Object container) {

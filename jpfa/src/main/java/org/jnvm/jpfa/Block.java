@@ -223,11 +223,21 @@ final class Block {
   }
 
   /**
-   * Registers, once, something whose volatile state the rollback of this block must guard and
-   * rebuild (J-PDT containers' indexes); dropped if the block commits.
+   * Registers, once, something of heap {@code h} whose volatile state the rollback of this block
+   * must guard and rebuild (J-PDT containers' indexes); dropped if the block commits. Something of
+   * another heap is refused here, before its change allocates there: nothing of that heap would be
+   * logged or freed by this block.
    */
-  void join(BlockSupport.RollbackParticipant p) {
-    if (depth > 0 && abortedBy == null && participants.add(p)) joined.add(p);
+  void join(Heap h, BlockSupport.RollbackParticipant p) {
+    if (depth == 0) return;
+    if (h != heap) {
+      throw new IllegalArgumentException(
+          "a failure-atomic block changes one heap: block's heap="
+              + heap.file()
+              + " changed object's heap="
+              + h.file());
+    }
+    if (abortedBy == null && participants.add(p)) joined.add(p);
   }
 
   // ---- what the block does --------------------------------------------------------------------

@@ -32,8 +32,8 @@ public final class JpfaBlockSupport implements BlockSupport {
   }
 
   @Override
-  public void join(RollbackParticipant p) {
-    if (Block.everUsed()) Block.current().join(p);
+  public void join(Heap heap, RollbackParticipant p) {
+    if (Block.everUsed()) Block.current().join(heap, p);
   }
 
   @Override

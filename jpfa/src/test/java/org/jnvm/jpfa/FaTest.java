@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.jnvm.core.JNVM;
 import org.jnvm.core.heap.Heap;
+import org.jnvm.core.heap.HeapAudit;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.HeapOptions;
 import org.jnvm.core.heap.TestHeaps;
@@ -74,6 +75,7 @@ class FaTest {
       assertEquals(5, h.<Account>object(old.offset()).balance(), "a free asked for is dropped");
       assertThrows(HeapCorruptException.class, () -> h.object(fresh[0].offset()), "fresh freed");
       assertFalse(FA.inBlock());
+      HeapAudit.assertNothingLeaked(h);
     }
   }
 
@@ -150,6 +152,7 @@ class FaTest {
                       }));
       assertSame(inner, e.getCause());
       assertEquals(before, b.describe());
+      HeapAudit.assertNothingLeaked(h); // the refused allocation was released
       FA.run(h, () -> b.get(0).balance(4)); // the thread is usable again
       assertEquals(4, b.get(0).balance());
     }
@@ -294,6 +297,8 @@ class FaTest {
               () -> FA.run(h, () -> Hooks.beforeStore(other.base() + 4096, 8)));
       assertTrue(a.getMessage().contains("outside the block's heap"), a.getMessage());
       assertEquals(100, b.get(0).balance());
+      HeapAudit.assertNothingLeaked(h);
+      HeapAudit.assertNothingLeaked(other);
       assertFalse(FA.inBlock());
     }
   }

@@ -112,7 +112,7 @@ class LogHandOutTest {
                           () -> {
                             used.set(Block.current().log());
                             b.get(1).balance(999);
-                            BlockSupport.installed().join(refusing(refused));
+                            BlockSupport.installed().join(h, refusing(refused));
                             throw new IllegalArgumentException("abort");
                           }));
           assertSame(refused, thrown);

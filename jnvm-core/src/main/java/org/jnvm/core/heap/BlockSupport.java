@@ -42,13 +42,17 @@ public interface BlockSupport {
   default void beforeStore(long address, long bytes) {}
 
   /**
-   * Inside a block, registers {@code p} (once per object): a library whose stores the block undoes
-   * (J-PDT's containers) keeps indexes in DRAM that a rollback of persistent memory does not touch,
-   * and other threads may be reading it. If the block is rolled back, {@code p} is told before the
-   * rollback starts and after it ends, on this thread; nothing happens if the block commits.
-   * Outside a block, nothing happens.
+   * Inside a block, registers {@code p} (once per object), which lives in {@code heap}: a library
+   * whose stores the block undoes (J-PDT's containers) keeps indexes in DRAM that a rollback of
+   * persistent memory does not touch, and other threads may be reading it. If the block is rolled
+   * back, {@code p} is told before the rollback starts and after it ends, on this thread; nothing
+   * happens if the block commits. Outside a block, nothing happens. Called before the change
+   * allocates anything, so that a refused change leaves nothing behind.
+   *
+   * @throws IllegalArgumentException inside a block on another heap than {@code heap}: a block
+   *     changes one heap
    */
-  default void join(RollbackParticipant p) {}
+  default void join(Heap heap, RollbackParticipant p) {}
 
   /**
    * Something a failure-atomic block changed and whose users must not run while the block rolls it

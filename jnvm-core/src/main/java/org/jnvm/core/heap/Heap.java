@@ -139,7 +139,10 @@ public final class Heap implements AutoCloseable {
 
   // ---- objects -----------------------------------------------------------------------------
 
-  /** Reserves a zeroed object of {@code type}; durable only once published (see PObject). */
+  /**
+   * Reserves a zeroed object of {@code type}; durable only once published (see PObject). If the
+   * block library refuses the allocation, the reservation is released before its exception leaves.
+   */
   long allocate(PersistentClass<?> type, long payload) {
     if (type.fixedSize() != PersistentClass.VARIABLE && payload != type.fixedSize()) {
       throw new IllegalArgumentException(
@@ -151,7 +154,12 @@ public final class Heap implements AutoCloseable {
               + payload);
     }
     long obj = reserveRaw(classes.idOf(type), payload);
-    Blocks.SUPPORT.allocated(this, obj);
+    try {
+      Blocks.SUPPORT.allocated(this, obj);
+    } catch (RuntimeException | Error e) {
+      allocator.free(obj); // refused (a doomed block): nobody will ever publish or free it
+      throw e;
+    }
     return obj;
   }
 

@@ -216,7 +216,7 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     Objects.requireNonNull(value, "value");
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     boolean sync = mode != Mode.PUT_UNFENCED;
     try {
@@ -246,7 +246,7 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     Objects.requireNonNull(newValue, "newValue");
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -263,7 +263,7 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     if (!keys.accepts(Objects.requireNonNull(key, "key"))) return null;
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -282,7 +282,7 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     if (value == null || !keys.accepts(key)) return false;
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -301,7 +301,7 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   void remove(Object key, long entry) {
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
@@ -315,7 +315,7 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   @Override
   public void clear() {
     long[] stamps = new long[index.parts()];
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
     try {
       store.clear();

@@ -1,6 +1,7 @@
 package org.jnvm.jpdt.collection;
 
 import org.jnvm.core.heap.BlockSupport;
+import org.jnvm.core.heap.Heap;
 
 /**
  * How the containers take part in failure-atomic blocks (jpfa), through the core's {@link
@@ -34,8 +35,11 @@ final class InBlock {
     BLOCKS.beforeStore(address, bytes);
   }
 
-  /** Before a change of {@code c}: inside a block, {@code c} is rebuilt if the block aborts. */
-  static void joining(Reloadable c) {
-    if (BLOCKS.inBlock()) BLOCKS.join(c);
+  /**
+   * Before a change of {@code c}, which lives in {@code heap}, and before it allocates: inside a
+   * block, {@code c} is rebuilt if the block aborts; a block on another heap refuses the change.
+   */
+  static void joining(Heap heap, Reloadable c) {
+    if (BLOCKS.inBlock()) BLOCKS.join(heap, c);
   }
 }

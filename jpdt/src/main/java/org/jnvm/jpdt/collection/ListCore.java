@@ -150,7 +150,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
    */
   @Override
   public E set(int index, E element) {
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     Objects.checkIndex(index, size);
     PObject fresh = type.store(heap, Objects.requireNonNull(element, "element"));
     Pmem.pfence();
@@ -165,7 +165,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
    */
   @Override
   public void add(int index, E element) {
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     Objects.checkIndex(index, size + 1);
     PObject fresh = type.store(heap, Objects.requireNonNull(element, "element"));
     if (index == size && size < capacity) {
@@ -189,7 +189,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
    */
   @Override
   public E remove(int index) {
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     Objects.checkIndex(index, size);
     long old = BlockLayout.ref(array, index);
     if (index == size - 1) publish(index, 0);
@@ -204,12 +204,15 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
   /** Inserts all of {@code c} at {@code index} atomically: one new array (see {@link #replace}). */
   @Override
   public boolean addAll(int index, Collection<? extends E> c) {
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     Objects.checkIndex(index, size + 1);
     long[] fresh = new long[c.size()];
     int n = 0;
     try {
-      for (E e : c) fresh[n++] = type.store(heap, Objects.requireNonNull(e, "element")).offset();
+      for (E e : c) { // n counts stored elements only: a store that throws has none to free
+        long stored = type.store(heap, Objects.requireNonNull(e, "element")).offset();
+        fresh[n++] = stored;
+      }
       if (n > 0) replace(index, index, fresh);
     } catch (RuntimeException e) {
       if (type.copies()) for (int i = 0; i < n; i++) heap.free(heap.object(fresh[i]));
@@ -222,14 +225,14 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
 
   @Override
   public boolean addAll(Collection<? extends E> c) {
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     return addAll(size, c);
   }
 
   /** Removes {@code [from, to)} atomically: one new array (see {@link #replace}). */
   @Override
   protected void removeRange(int from, int to) {
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     Objects.checkFromToIndex(from, to, size);
     if (from == to) return;
     long[] removed = new long[to - from];
@@ -243,7 +246,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
   /** Empties the list atomically: one new, empty array (see {@link #replace}). */
   @Override
   public void clear() {
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     removeRange(0, size);
   }
 

@@ -213,7 +213,7 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
   Object update(Object sk, K key, V value, Mode mode) {
     Objects.requireNonNull(value, "value");
     int p = stripe(sk);
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -240,7 +240,7 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
     Objects.requireNonNull(old, "oldValue");
     Objects.requireNonNull(value, "newValue");
     int p = stripe(sk);
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -258,7 +258,7 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
    */
   V remove(Object sk, long expected, Object value) {
     int p = stripe(sk);
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -287,7 +287,7 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
   /** Empties the map atomically (see {@link EntryStore#clear}), excluding every other writer. */
   void clear() {
     long[] stamps = new long[1 << (32 - shift)];
-    InBlock.joining(this);
+    InBlock.joining(heap, this);
     for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
     try {
       store.clear();
