@@ -188,7 +188,7 @@ class ConcurrencyTest {
               });
       waitForParked(1);
       latch.countDown();
-      f.get(10, TimeUnit.SECONDS);
+      f.get(60, TimeUnit.SECONDS); // the sweep runs every 500 ms: a bound for a busy machine
       assertEquals(0, NODE.node().parked(), "a parked call was left behind");
     } finally {
       NODE.node().dropWakes(false);

@@ -133,7 +133,9 @@ class ErrorsTest {
           e.getMessage());
     }
     long ms = (System.nanoTime() - start) / 1_000_000;
-    assertTrue(ms >= 1000 && ms < 5000, "gave up after " + ms + " ms");
+    // gave up once the call timeout ran out, not sooner, and not never (a busy machine may add
+    // seconds: the message names the timeout it applied)
+    assertTrue(ms >= 1000 && ms < 60_000, "gave up after " + ms + " ms");
   }
 
   @Test

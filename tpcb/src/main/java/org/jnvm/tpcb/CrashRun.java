@@ -27,6 +27,7 @@ final class CrashRun {
   private final Path log;
   private final List<String> notes = new ArrayList<>();
   private Timeline timeline;
+  private long minAckedAfterRestart;
 
   CrashRun(String backend, RunSettings s, Consumer<String> progress) {
     TpcbBackends.byName(backend); // fails early, naming the known backends
@@ -35,6 +36,16 @@ final class CrashRun {
     this.progress = progress;
     this.dir = s.dataDir().resolve(backend);
     this.log = s.logDir().resolve("bank-" + backend + ".log");
+  }
+
+  /**
+   * Makes the run go on past its end, if need be, until the restarted bank has acknowledged {@code
+   * n} transactions (within the restart's time limit): on a busy machine the restart may use up the
+   * run's whole window. The rates still cover the run's seconds only.
+   */
+  CrashRun awaitingAfterRestart(long n) {
+    this.minAckedAfterRestart = n;
+    return this;
   }
 
   /** True if {@code backend}'s data survives a restart. */
@@ -89,6 +100,12 @@ final class CrashRun {
             String.format("first transaction %.0f ms after the kill", recovery.total()));
       }
       runUntil(s.seconds());
+      if (s.kills() && !awaitAfterRestart()) {
+        return failed(
+            String.format(
+                "the restarted bank acknowledged %d transactions, %d awaited: %s",
+                ackedAfterRestart(), minAckedAfterRestart, tail(last)));
+      }
       if (last.stop(STOP_TIMEOUT_MS) != 0)
         return failed("the bank did not stop cleanly: " + tail(last));
       long aborts = aborts(first) + (last == first ? 0 : aborts(last));
@@ -97,6 +114,21 @@ final class CrashRun {
       first.close();
       last.close();
     }
+  }
+
+  /** Transactions of the restarted bank (epoch 1: ids from 2^40, see BankChild). */
+  private long ackedAfterRestart() {
+    return timeline.ackedFrom(1L << 40);
+  }
+
+  /** Waits until the restarted bank acknowledged the awaited count; false if the time ran out. */
+  private boolean awaitAfterRestart() throws InterruptedException {
+    long deadline = System.currentTimeMillis() + RESTART_TIMEOUT_MS;
+    while (ackedAfterRestart() < minAckedAfterRestart) {
+      if (System.currentTimeMillis() > deadline) return false;
+      Thread.sleep(10);
+    }
+    return true;
   }
 
   private ChildJvm start(long epoch) throws IOException {
@@ -201,6 +233,7 @@ final class CrashRun {
         timeline.acked(),
         before,
         after,
+        s.kills() ? ackedAfterRestart() : 0,
         recovery,
         persistent,
         check,
@@ -249,6 +282,7 @@ final class CrashRun {
         acked,
         Double.NaN,
         Double.NaN,
+        0,
         Recovery.NONE,
         persistent(backend),
         "n/a",

@@ -8,7 +8,8 @@ import java.util.List;
  * @param perSecond transactions acknowledged in each second of the run
  * @param beforeKill committed transactions per second from the start to the kill
  * @param afterRestart committed transactions per second from the first commit after the restart to
- *     the end
+ *     the end (NaN when the restart left no whole second of the run)
+ * @param ackedAfterRestart transactions the restarted bank acknowledged (0 without a kill)
  * @param recovery the restart's time split ({@link Recovery#NONE} without a kill)
  * @param persistent false for a backend whose restart starts from an empty bank
  * @param check the consistency check's verdict: "OK", "FAIL n" or "n/a ..." with the reason
@@ -23,6 +24,7 @@ record RunResult(
     long acked,
     double beforeKill,
     double afterRestart,
+    long ackedAfterRestart,
     Recovery recovery,
     boolean persistent,
     String check,

@@ -34,6 +34,13 @@ final class Timeline {
     return ackCount;
   }
 
+  /** Transactions acknowledged whose id is {@code firstId} or above (a later epoch's, say). */
+  synchronized long ackedFrom(long firstId) {
+    long n = 0;
+    for (int i = 0; i < ackCount; i++) if (acked[i] >= firstId) n++;
+    return n;
+  }
+
   /** Transactions acknowledged in each of the first {@code seconds} seconds. */
   synchronized long[] perSecond(int seconds) {
     return Arrays.copyOf(perSecond, seconds);

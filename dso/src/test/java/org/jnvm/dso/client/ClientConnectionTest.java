@@ -27,7 +27,11 @@ import org.junit.jupiter.api.Test;
  * own reply, well before its attempt timeout. Against a fake node that answers only when told.
  */
 class ClientConnectionTest {
-  private static final long LONG_ATTEMPT_MS = 10_000;
+  /** Far beyond any wait below: a reply read before it ends was read by a promoted caller. */
+  private static final long LONG_ATTEMPT_MS = 300_000;
+
+  /** The bound of every wait for an event: generous, so that a busy machine does not fail it. */
+  private static final long WAIT_SECONDS = 60;
 
   /** Shakes hands, records each request's id, and replies only when {@link #reply} is called. */
   private static final class FakeNode implements AutoCloseable {
@@ -110,8 +114,9 @@ class ClientConnectionTest {
         new CallRequest(CallRequest.INVOKE, "T", "k", false, 1, 1, 0, "m", new byte[0], null);
     PendingCall p = c.send(req);
     id[0] = p.id;
-    assertEquals(id[0], node.requests.poll(5, TimeUnit.SECONDS), "the node got the request");
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    assertEquals(
+        id[0], node.requests.poll(WAIT_SECONDS, TimeUnit.SECONDS), "the node got the request");
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2 * LONG_ATTEMPT_MS);
     CompletableFuture<String> f = new CompletableFuture<>();
     Thread t =
         new Thread(
@@ -137,10 +142,11 @@ class ClientConnectionTest {
     CompletableFuture<String> first = call(LONG_ATTEMPT_MS, a); // the reader
     CompletableFuture<String> second = call(LONG_ATTEMPT_MS, b); // waits behind it
     node.reply(a[0], "a");
-    assertEquals("a", first.get(5, TimeUnit.SECONDS));
+    assertEquals("a", first.get(WAIT_SECONDS, TimeUnit.SECONDS));
     Thread.sleep(200); // the first caller has left: only a promoted caller can read what follows
     node.reply(b[0], "b");
-    assertEquals("b", second.get(3, TimeUnit.SECONDS), "read long before the 10 s attempt ends");
+    assertEquals(
+        "b", second.get(WAIT_SECONDS, TimeUnit.SECONDS), "read long before its attempt ends");
   }
 
   @Test
@@ -149,8 +155,9 @@ class ClientConnectionTest {
     long[] b = new long[1];
     CompletableFuture<String> first = call(300, a); // the reader; its reply never comes
     CompletableFuture<String> second = call(LONG_ATTEMPT_MS, b);
-    assertNull(first.get(5, TimeUnit.SECONDS), "the first attempt timed out");
+    assertNull(first.get(WAIT_SECONDS, TimeUnit.SECONDS), "the first attempt timed out");
     node.reply(b[0], "b");
-    assertEquals("b", second.get(3, TimeUnit.SECONDS), "read long before the 10 s attempt ends");
+    assertEquals(
+        "b", second.get(WAIT_SECONDS, TimeUnit.SECONDS), "read long before its attempt ends");
   }
 }

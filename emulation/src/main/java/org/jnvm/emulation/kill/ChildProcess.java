@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,12 +26,12 @@ final class ChildProcess implements AutoCloseable {
   private final Path log;
   private final Thread reader;
   private final Thread reaper;
-  private final CountDownLatch firstAckOrEnd = new CountDownLatch(1);
   private final ArrayDeque<String> tail = new ArrayDeque<>();
   private volatile long lastAck;
   private volatile long acks;
   private volatile String backendLine = "";
   private volatile String protocolError;
+  private boolean outputEnded; // guarded by this
 
   private ChildProcess(Process process, Path log, long floor) {
     this.process = process;
@@ -66,10 +65,15 @@ final class ChildProcess implements AutoCloseable {
     return process.pid();
   }
 
-  /** True once the first ACK arrived; false if the output ended first or the time ran out. */
-  boolean awaitFirstAck(Duration timeout) throws InterruptedException {
-    firstAckOrEnd.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    return acks > 0;
+  /** True once {@code n} ACKs arrived; false if the output ended first or the time ran out. */
+  synchronized boolean awaitAcks(long n, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (acks < n && !outputEnded) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) break;
+      TimeUnit.NANOSECONDS.timedWait(this, left);
+    }
+    return acks >= n;
   }
 
   /** True if the child exits within {@code millis}. */
@@ -160,7 +164,10 @@ final class ChildProcess implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      firstAckOrEnd.countDown();
+      synchronized (this) {
+        outputEnded = true;
+        notifyAll();
+      }
     }
   }
 
@@ -178,9 +185,11 @@ final class ChildProcess implements AutoCloseable {
       return;
     }
     if (n <= lastAck) breakProtocol("ACK not increasing: " + n + " after " + lastAck);
-    lastAck = n;
-    acks++;
-    firstAckOrEnd.countDown();
+    synchronized (this) {
+      lastAck = n;
+      acks++;
+      notifyAll();
+    }
   }
 
   private void breakProtocol(String what) {

@@ -15,8 +15,9 @@ import java.util.function.Consumer;
  *   <li>start the workload's main class in a child JVM on the real backend ({@link ChildCommand}),
  *       with the heap path as its first argument; the child opens the heap (recovering it),
  *       recovers its own position and acknowledges operations with {@link KillChild#ack};
- *   <li>once its first ACK arrives, wait a random delay (seeded) and send SIGKILL; a child that
- *       exits on its own before the kill fails the run with its output;
+ *   <li>once its first ACK arrives (or its n-th of the round, see {@link Builder#acksBeforeDelay}),
+ *       wait a random delay (seeded) and send SIGKILL; a child that exits on its own before the
+ *       kill fails the run with its output;
  *   <li>wait for it to die and for its output to end, so that every ACK it wrote has been read;
  *   <li>call the checker with the heap path and the last acknowledged operation;
  *   <li>go on with the next round on the same heap.
@@ -74,7 +75,7 @@ public final class KillHarness {
     return new KillStats(b.rounds, acksPerRound, lastAck, b.seed, ms, childBackend);
   }
 
-  /** Starts a child, kills it after its first ACK and a random delay, and reads all its ACKs. */
+  /** Starts a child, kills it after its first ACKs and a random delay, and reads all its ACKs. */
   private void round(int r, List<String> command) throws IOException, InterruptedException {
     long delay = b.minDelayMillis + random.nextInt(b.maxDelayMillis - b.minDelayMillis + 1);
     try (ChildProcess child = ChildProcess.start(command, lastAck)) {
@@ -94,9 +95,14 @@ public final class KillHarness {
   }
 
   private void awaitFirstAck(int r, ChildProcess child) throws InterruptedException {
-    if (child.awaitFirstAck(b.startTimeout)) return;
+    if (child.awaitAcks(b.acksBeforeDelay, b.startTimeout)) return;
     if (child.isAlive()) {
-      throw failure(r, child, "no ACK within " + b.startTimeout.toMillis() + " ms");
+      String what =
+          b.acksBeforeDelay == 1 ? "no ACK" : child.acks() + " of " + b.acksBeforeDelay + " ACKs";
+      throw failure(r, child, what + " within " + b.startTimeout.toMillis() + " ms");
+    }
+    if (child.acks() > 0) {
+      throw failure(r, child, "child ended after " + child.acks() + " ACKs: exit=" + end(child));
     }
     throw failure(r, child, "child ended before its first ACK: exit=" + end(child));
   }
@@ -152,6 +158,7 @@ public final class KillHarness {
     private long seed = new Random().nextLong();
     private int minDelayMillis = 100;
     private int maxDelayMillis = 1_000;
+    private long acksBeforeDelay = 1;
     private Duration startTimeout = Duration.ofSeconds(60);
     private Duration exitTimeout = Duration.ofSeconds(30);
     private KillChecker checker;
@@ -202,7 +209,18 @@ public final class KillHarness {
       return this;
     }
 
-    /** How long a child may take to print its first ACK (JVM start and recovery included). */
+    /**
+     * The ACKs a child must print in its round before the kill delay starts (default 1): a test
+     * that needs each round to get somewhere (a growth step, say) waits for it here, with {@link
+     * #startTimeout} as the bound, instead of hoping that the delay is long enough on a busy
+     * machine.
+     */
+    public Builder acksBeforeDelay(long n) {
+      this.acksBeforeDelay = n;
+      return this;
+    }
+
+    /** How long a child may take to print its first ACKs (JVM start and recovery included). */
     public Builder startTimeout(Duration d) {
       this.startTimeout = d;
       return this;
@@ -235,6 +253,9 @@ public final class KillHarness {
       if (heap == null) throw new IllegalStateException("kill harness needs a heap path");
       if (checker == null) throw new IllegalStateException("kill harness needs a checker");
       if (rounds < 1) throw new IllegalArgumentException("rounds must be >= 1: rounds=" + rounds);
+      if (acksBeforeDelay < 1) {
+        throw new IllegalArgumentException("acksBeforeDelay must be >= 1: " + acksBeforeDelay);
+      }
       if (minDelayMillis < 0 || maxDelayMillis < minDelayMillis) {
         throw new IllegalArgumentException(
             "kill delays must satisfy 0 <= min <= max: min="

@@ -36,6 +36,7 @@ class GrowthKillTest {
               .jvmArgs("-XX:+UseSerialGC", "-Xmx64m")
               .rounds(12)
               .seed(0x6E0E_0001L)
+              .acksBeforeDelay(GrowthWorkload.NODES_PER_STEP + 1) // a step per round, at least
               .minDelayMillis(150)
               .maxDelayMillis(500)
               .checker(checker)

@@ -21,6 +21,9 @@ public final class GrowthWorkload {
   static final int LABEL = 8000;
   static final long CAP = 12_000;
 
+  /** Nodes (a label of {@link #LABEL} bytes and a node, each in its own block) that fill a step. */
+  static final int NODES_PER_STEP = (int) (STEP / LABEL);
+
   private GrowthWorkload() {}
 
   public static void main(String[] args) {

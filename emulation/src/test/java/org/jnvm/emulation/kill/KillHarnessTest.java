@@ -37,6 +37,24 @@ class KillHarnessTest {
         .checker((heap, lastAck) -> {});
   }
 
+  /** The delay starts at the n-th ACK of the round: each round gets that far, however slow. */
+  @Test
+  void theKillWaitsForTheAcksAskedFor() throws Exception {
+    KillStats s =
+        harness(HarnessChildren.Ticker.class)
+            .rounds(2)
+            .acksBeforeDelay(150)
+            .minDelayMillis(0)
+            .maxDelayMillis(0)
+            .run();
+    assertTrue(s.minAcksPerRound() >= 150, s.toString());
+    KillHarnessException e =
+        assertThrows(
+            KillHarnessException.class,
+            () -> harness(HarnessChildren.Quitter.class).acksBeforeDelay(2).run());
+    assertTrue(e.getMessage().contains("child ended after 1 ACKs: exit=7"), e.getMessage());
+  }
+
   @Test
   void killsEachRoundAndPassesTheLastAckToTheChecker() throws Exception {
     List<Long> seen = new ArrayList<>();
