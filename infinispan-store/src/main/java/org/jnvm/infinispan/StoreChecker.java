@@ -64,6 +64,7 @@ public final class StoreChecker implements HeapChecker {
     for (int s = 0; s < segments; s++) {
       for (Map.Entry<Object, PObject> e : root.map(s).entrySet()) {
         String key = RecordErrors.text(e.getKey());
+        keyProblem(e.getKey(), "cache " + cache + " segment " + s).ifPresent(problems);
         try {
           valueProblem(w.view(e.getValue()).read(), m, "cache " + cache + " segment " + s, key)
               .ifPresent(problems);
@@ -73,6 +74,28 @@ public final class StoreChecker implements HeapChecker {
         }
       }
     }
+  }
+
+  /**
+   * A string key whose stored hash is not its characters' hash: lookups hash the characters, so the
+   * key can be listed but never found (and a second copy of it can be added).
+   */
+  private static Optional<String> keyProblem(Object k, String where) {
+    if (!(k instanceof StringKey sk)) return Optional.empty();
+    int stored = sk.contentHash();
+    int actual = sk.toString().hashCode();
+    if (stored == actual) return Optional.empty();
+    return Optional.of(
+        where
+            + " key "
+            + RecordErrors.text(k)
+            + ": stored hash 0x"
+            + Integer.toHexString(stored)
+            + " is not the hash of its characters 0x"
+            + Integer.toHexString(actual)
+            + " (string key at 0x"
+            + Long.toHexString(sk.offset())
+            + ")");
   }
 
   private static Optional<String> valueProblem(EntryData d, StoreMode m, String where, String key) {

@@ -139,6 +139,10 @@ public class CorruptionTableTest {
             "string key length",
             false,
             (f, s) -> poke(f, field(s.keyObject(), StringKey.LENGTH_OFFSET), 4, 9999)),
+        new Case(
+            "string key stored hash",
+            false,
+            (f, s) -> poke(f, field(s.keyObject(), StringKey.HASH_OFFSET), 4, 0x1234_5678)),
         new Case("class entry reference offset", false, CorruptionTableTest::classEntryRef),
         new Case("object header class id", false, (f, s) -> poke(f, s.otherRecord(), 4, 3)),
         new Case(INLINE_PAYLOAD, true, (f, s) -> flip(f, field(s.record(), PdtEntry.DATA))),

@@ -66,6 +66,18 @@ public class StoreCheckTest {
     assertTrue(s.contains("key k2") && s.contains("the store's key object"), s);
   }
 
+  /** Lookups hash the characters: a key whose stored hash differs is listed but never found. */
+  @Test
+  public void aStringKeyWhoseStoredHashIsNotItsCharactersHashIsFound() throws Exception {
+    HeapCheck.Result r =
+        damaged(
+            "hash",
+            (h, root, rec, key) -> Pmem.putInt(payload(h, key) + StringKey.HASH_OFFSET, 0x1234));
+    String s = r.toString();
+    assertTrue(
+        !r.ok() && s.contains("key k1") && s.contains("is not the hash of its characters"), s);
+  }
+
   @Test
   public void aBadStoreRootMagicIsFound() throws Exception {
     HeapCheck.Result r =
