@@ -2,6 +2,7 @@ package org.jnvm.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,28 +77,17 @@ class RestartMatrixTest {
                 .split(","));
     int rounds = Integer.getInteger("jnvm.matrix.rounds", 1);
     ClusterSpec spec = TestClusters.spec("matrix", 3);
-    List<String> rows = new ArrayList<>();
-    int violations = 0;
-    int refusals = 0;
+    Tally tally = new Tally();
     try (ServerCluster cluster = TestClusters.layOut(spec)) {
       cluster.startAll();
       writes(spec, cluster, ops * 3, 0, 0);
       for (int round = 1; round <= rounds; round++) {
-        for (Scenario s : scenarios(patterns)) {
-          Verdict v = run(spec, cluster, s);
-          if (refused == null) violations += v.violations();
-          else refusals++;
-          rows.add(row(round, s, v));
-          System.out.println("[RestartMatrix] " + rows.get(rows.size() - 1));
-        }
+        for (Scenario s : scenarios(patterns)) tally.add(round, s, run(spec, cluster, s));
       }
     } finally {
       TestClusters.delete(spec);
     }
-    String table = table(rows, violations, refusals);
-    Files.writeString(Path.of("target", "restart-matrix.md"), table);
-    System.out.print(table);
-    assertEquals(0, violations, table);
+    tally.finish("restart-matrix.md");
   }
 
   /**
@@ -112,9 +102,7 @@ class RestartMatrixTest {
     if (schedules == 0) return;
     Random r = new Random(Long.getLong("jnvm.matrix.seed", 7));
     ClusterSpec spec = TestClusters.spec("schedules", 3);
-    List<String> rows = new ArrayList<>();
-    int violations = 0;
-    int refusals = 0;
+    Tally tally = new Tally();
     try (ServerCluster cluster = TestClusters.layOut(spec)) {
       cluster.startAll();
       writes(spec, cluster, ops * 3, 0, 0);
@@ -147,19 +135,12 @@ class RestartMatrixTest {
         try (RemoteCacheManager all = TestClusters.client(spec)) {
           log.heal(all.getCache(spec.cache()), v);
         }
-        if (refused == null) violations += v.violations();
-        else refusals++;
-        Scenario s = new Scenario("random " + i + ": " + what, List.of(), new int[0]);
-        rows.add(row(1, s, v));
-        System.out.println("[RestartMatrix] " + rows.get(rows.size() - 1));
+        tally.add(1, new Scenario("random " + i + ": " + what, List.of(), new int[0]), v);
       }
     } finally {
       TestClusters.delete(spec);
     }
-    String table = table(rows, violations, refusals);
-    Files.writeString(Path.of("target", "restart-schedules.md"), table);
-    System.out.print(table);
-    assertEquals(0, violations, table);
+    tally.finish("restart-schedules.md");
   }
 
   /** One scenario from a cluster with every node up; returns the worst verdict of the 3 nodes. */
@@ -314,6 +295,28 @@ class RestartMatrixTest {
         + (refused == null ? "" : "start refused, forced: " + refused + "; ")
         + String.join("; ", v.first.values())
         + " |";
+  }
+
+  /** The rows of a run, what they lost, and the restarts the ledgers refused. */
+  private final class Tally {
+    private final List<String> rows = new ArrayList<>();
+    private int violations;
+    private int refusals;
+
+    void add(int round, Scenario s, Verdict v) {
+      if (refused == null) violations += v.violations();
+      else refusals++;
+      rows.add(row(round, s, v));
+      System.out.println("[RestartMatrix] " + rows.get(rows.size() - 1));
+    }
+
+    /** Writes the table to {@code target/FILE}, prints it, and fails on any violation. */
+    void finish(String file) throws IOException {
+      String table = table(rows, violations, refusals);
+      Files.writeString(Path.of("target", file), table);
+      System.out.print(table);
+      assertEquals(0, violations, table);
+    }
   }
 
   private static String table(List<String> rows, int violations, int refusals) {
