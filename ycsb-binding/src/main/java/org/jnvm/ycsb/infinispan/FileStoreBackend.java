@@ -3,6 +3,7 @@ package org.jnvm.ycsb.infinispan;
 import java.util.Properties;
 import org.infinispan.Cache;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
+import org.infinispan.persistence.sifs.configuration.SoftIndexFileStoreConfigurationBuilder;
 import org.jnvm.ycsb.ByteRecordCodec;
 import org.jnvm.ycsb.RecordCodec;
 
@@ -24,7 +25,13 @@ final class FileStoreBackend implements Backend {
   @Override
   public void configure(ConfigurationBuilder cache, BenchDirs dirs) {
     Backends.boundMemory(cache, dirs);
-    cache
+    addStore(cache, dirs);
+  }
+
+  /** A SoftIndexFileStore, no passivation, its data and index under {@code dirs}. */
+  static SoftIndexFileStoreConfigurationBuilder addStore(
+      ConfigurationBuilder cache, BenchDirs dirs) {
+    return cache
         .persistence()
         .passivation(false)
         .addSoftIndexFileStore()

@@ -24,13 +24,7 @@ final class PreloadedFileStoreBackend implements Backend {
 
   @Override
   public void configure(ConfigurationBuilder cache, BenchDirs dirs) {
-    cache
-        .persistence()
-        .passivation(false)
-        .addSoftIndexFileStore()
-        .preload(true)
-        .dataLocation(dirs.sub("sifs-data").toString())
-        .indexLocation(dirs.sub("sifs-index").toString());
+    FileStoreBackend.addStore(cache, dirs).preload(true);
   }
 
   @Override
