@@ -225,6 +225,7 @@ public final class ServerNode {
       if (log.contains(STARTED)) return;
       boolean failed = log.contains(FAILED);
       boolean unbuilt = consoleSinceStart(out).contains(LOADER_FAILED);
+      if (unbuilt) awaitQuietConsole(out); // the cause follows the exception's first line
       if (failed || unbuilt || !process.isAlive() || System.nanoTime() > deadline) {
         String why =
             failed
@@ -239,6 +240,21 @@ public final class ServerNode {
             spec.name(), why, LogErrors.of(log, consoleSinceStart(out)), serverLog());
       }
       Thread.sleep(50);
+    }
+  }
+
+  /**
+   * Waits until the JVM's console has not grown for 500 ms (at most 10 s): the Loader prints a
+   * failed configuration's exception line by line, and the cause comes after its first line.
+   */
+  private void awaitQuietConsole(Path out) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long size = -1;
+    while (System.nanoTime() < deadline) {
+      long now = Files.size(out);
+      if (now == size) return;
+      size = now;
+      Thread.sleep(500);
     }
   }
 
