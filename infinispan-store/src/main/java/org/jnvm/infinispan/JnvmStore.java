@@ -372,27 +372,39 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
 
   @Override
   public CompletionStage<Void> addSegments(IntSet segments) {
+    // called on every topology update, before it is installed: the members that left are marked
+    // before Infinispan acknowledges writes without them (StaleMarker#onTopologyUpdate)
+    StaleMarker m = marker;
+    CompletionStage<Void> marked =
+        m == null
+            ? CompletableFuture.completedFuture(null)
+            : blocking.runBlocking(m::onTopologyUpdate, "jnvm-store-mark-leavers");
     // every segment's map exists from the start; a gained segment's stale copy is dropped
     IntSet stale =
         staleSegments == null ? IntSets.immutableEmptySet() : staleSegments.onOwned(segments);
-    if (stale.isEmpty()) return CompletableFuture.completedFuture(null);
+    if (stale.isEmpty()) return marked;
     OpenStore o = open;
     if (o == null) return failed(notStarted());
-    return blocking.runBlocking(
-        () -> {
-          for (int s : stale) o.maps.clear(s);
-          // preloaded entries of those segments too: state transfer brings the current ones
-          ComponentRegistry.of(cache).getInternalDataContainer().running().clear(stale);
-        },
-        "jnvm-store-drop-stale-segments");
+    return marked.thenCompose(
+        ignored ->
+            blocking.runBlocking(
+                () -> {
+                  if (m != null) m.release(stale);
+                  for (int s : stale) o.maps.clear(s);
+                  // preloaded entries of those segments too: state transfer brings the current ones
+                  ComponentRegistry.of(cache).getInternalDataContainer().running().clear(stale);
+                },
+                "jnvm-store-drop-stale-segments"));
   }
 
   @Override
   public CompletionStage<Void> removeSegments(IntSet segments) {
     OpenStore o = open;
     if (o == null) return failed(notStarted());
+    StaleMarker m = marker;
     return blocking.runBlocking(
         () -> {
+          if (m != null) m.release(segments);
           for (int s : segments) o.maps.clear(s);
         },
         "jnvm-store-remove-segments");

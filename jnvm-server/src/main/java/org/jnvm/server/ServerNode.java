@@ -130,9 +130,9 @@ public final class ServerNode {
   }
 
   /**
-   * The restart's flags for this node ({@link RestartPlan}), after waiting, if its heap is not
-   * current, for the nodes whose heaps are; none outside a J-NVM cluster of several nodes, or with
-   * {@value #TRUST_ALL_PROPERTY}.
+   * The restart's flags for this node ({@link RestartPlan}), after waiting for the nodes whose
+   * current copies must be up before its stale ones join; none outside a J-NVM cluster of several
+   * nodes, or with {@value #TRUST_ALL_PROPERTY}.
    */
   private List<String> restartFlags(long timeoutMs) throws InterruptedException {
     if (!cluster.backend().jnvm() || cluster.nodes().size() < 2) return List.of();
@@ -140,39 +140,53 @@ public final class ServerNode {
     RestartPlan plan = RestartPlan.of(cluster);
     List<String> uncovered = plan.uncovered();
     if (!uncovered.isEmpty()) {
-      throw new ServerStartException(
-          spec.name(),
-          "start refused: every owner of the segments of "
+      throw refused(
+          "every owner of "
               + uncovered
-              + " missed writes (their heaps' ledgers: stale "
-              + plan.untrusted()
-              + "), so their newest copies may be in no current heap; to serve the heaps as they"
-              + " are, possibly reverting writes, start with --trust-all",
-          "",
-          serverLog());
+              + " missed writes (their heaps' ledgers: "
+              + plan.staleProperty()
+              + "), so their newest copies may be in no current heap");
     }
-    if (!plan.untrusted().contains(spec.name())) {
+    Set<String> cycle = plan.cycle();
+    if (!cycle.isEmpty()) {
+      throw refused(
+          "the heaps of "
+              + cycle
+              + " each hold current copies of segments the others missed (ledgers: "
+              + plan.staleProperty()
+              + "): no start order lets each copy reach the others");
+    }
+    List<String> flags = new ArrayList<>();
+    if (!plan.untrusted().isEmpty()) flags.add("-Djnvm.cluster.stale=" + plan.staleProperty());
+    awaitServing(plan.waitFor(spec.name()), timeoutMs);
+    Set<String> others = new TreeSet<>(plan.trusted());
+    others.remove(spec.name());
+    others.removeAll(plan.running());
+    if (plan.trusted().contains(spec.name()) && !others.isEmpty()) {
       // the restart's first phase: another current heap is not up yet
-      Set<String> others = new TreeSet<>(plan.trusted());
-      others.remove(spec.name());
-      others.removeAll(plan.running());
-      if (!others.isEmpty()) {
-        return List.of("-Djnvm.cluster.trusted=" + String.join(",", plan.trusted()));
-      }
-      return List.of();
+      flags.add("-Djnvm.cluster.trusted=" + String.join(",", plan.trusted()));
     }
-    awaitTrusted(plan, timeoutMs);
-    return List.of("-Djnvm.cluster.stale=true");
+    return flags;
   }
 
-  /** Waits until every node whose heap is current serves (its Hot Rod port answers). */
-  private void awaitTrusted(RestartPlan plan, long timeoutMs) throws InterruptedException {
+  private ServerStartException refused(String why) {
+    return new ServerStartException(
+        spec.name(),
+        "start refused: "
+            + why
+            + "; to serve the heaps as they are, possibly reverting writes, start with --trust-all",
+        "",
+        serverLog());
+  }
+
+  /** Waits until every node of {@code nodes} serves (its Hot Rod port answers). */
+  private void awaitServing(Set<String> nodes, long timeoutMs) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     boolean said = false;
     while (true) {
       List<String> missing = new ArrayList<>();
       for (NodeSpec n : cluster.nodes()) {
-        if (!plan.trusted().contains(n.name())) continue;
+        if (!nodes.contains(n.name())) continue;
         if (!NodeProcess.locked(n.root(cluster.dir())) || !NodeStatus.listening(n.hotrodPort())) {
           missing.add(n.name());
         }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -155,6 +156,56 @@ class LauncherPartsTest {
     RestartPlan q = RestartPlan.of(spec);
     assertTrue(q.uncovered().isEmpty(), q.toString());
     assertEquals(List.of(1, 2, 0), q.startOrder(List.of(0, 1, 2)));
+  }
+
+  @Test
+  void perSegmentLedgersOrderTheStartsSoThatEachCurrentCopyIsUpFirst(@TempDir Path tmp)
+      throws Exception {
+    ClusterSpec spec = ClusterSpec.loopback(tmp.resolve("dir"), tmp, "c", 3, 11222, 7800);
+    // c-0 died first: c-1 and c-2 marked it in the segments a live co-owner kept accepting
+    // writes to (positions 0 and 2); then c-1 and c-2 died at once: c-2 saw c-1 leave and marked
+    // it where c-2 co-owns (position 1), not where c-0 was its only co-owner (nobody wrote there)
+    Files.writeString(tmp.resolve("c-1.heap.ledger"), "stale=c-0\nstale.c-0=0,2-3,5\n");
+    Files.writeString(
+        tmp.resolve("c-2.heap.ledger"), "stale=c-0,c-1\nstale.c-0=0,2-3,5\nstale.c-1=1,4\n");
+    RestartPlan p = RestartPlan.of(spec);
+    assertTrue(p.uncovered().isEmpty(), "each segment has a current owner: " + p);
+    assertTrue(p.cycle().isEmpty(), p.toString());
+    assertEquals("c-0:0,2-3,5;c-1:1,4", p.staleProperty());
+    assertEquals(Set.of("c-0", "c-1", "c-2"), p.trusted(), "each holds some current copy");
+    assertEquals(Set.of("c-1", "c-2"), p.waitFor("c-0"));
+    assertEquals(Set.of("c-2"), p.waitFor("c-1"));
+    assertTrue(p.waitFor("c-2").isEmpty());
+    assertEquals(List.of(2, 1, 0), p.startOrder(List.of(0, 1, 2)));
+    // with c-1 also marked in a segment whose other owner, c-0, is stale there: no current copy
+    Files.writeString(tmp.resolve("c-0.heap.ledger"), "stale=c-1\nstale.c-1=3\n");
+    RestartPlan q = RestartPlan.of(spec);
+    assertEquals(List.of("c-0+c-1 (segments 3)"), q.uncovered());
+    // two copies, each current where the other is stale: no order serves both
+    Files.writeString(tmp.resolve("c-2.heap.ledger"), "stale=\n");
+    Files.writeString(tmp.resolve("c-1.heap.ledger"), "stale=c-0\nstale.c-0=0\n");
+    RestartPlan r = RestartPlan.of(spec);
+    assertTrue(r.uncovered().isEmpty(), r.toString());
+    assertEquals(Set.of("c-0", "c-1"), r.cycle());
+  }
+
+  @Test
+  void aFillerOwnersCurrentCopyCoversASegmentBothOfWhoseOwnersMissedWrites(@TempDir Path tmp)
+      throws Exception {
+    ClusterSpec spec = ClusterSpec.loopback(tmp.resolve("dir"), tmp, "c", 3, 11222, 7800);
+    // 6 segments: {0,3} owned by c-0+c-1, {1,4} by c-1+c-2, {2,5} by c-2+c-0. c-0 died; then c-1,
+    // while c-2 also owned c-0's and c-1's segments {0,3} (a filler owner): c-2 holds them
+    Files.writeString(tmp.resolve("c-1.heap.ledger"), "stale.c-0=0,2-3,5\nholds=0,3\n");
+    Files.writeString(
+        tmp.resolve("c-2.heap.ledger"), "stale.c-0=0,2-3,5\nstale.c-1=0-1,3-4\nholds=0-5\n");
+    RestartPlan p = RestartPlan.of(spec);
+    assertTrue(p.uncovered().isEmpty(), "c-2 holds the current copy of 0 and 3: " + p);
+    assertEquals(Set.of("c-2"), p.waitFor("c-0"));
+    assertEquals(Set.of("c-2"), p.waitFor("c-1"), "c-1's own holds of 0,3 are stale (c-2 says)");
+    assertEquals(List.of(2, 0, 1), p.startOrder(List.of(0, 1, 2)));
+    // without c-2's word, both owners of 0 and 3 missed writes and nobody has them
+    Files.writeString(tmp.resolve("c-2.heap.ledger"), "stale.c-0=0,2-3,5\nstale.c-1=0-1,3-4\n");
+    assertEquals(List.of("c-0+c-1 (segments 0,3)"), RestartPlan.of(spec).uncovered());
   }
 
   private static String refused(String... args) {

@@ -22,8 +22,9 @@ import org.infinispan.topology.CacheTopology;
  * not hold (the first node to start owns them all). Meanwhile the store answers:
  *
  * <ul>
- *   <li>a read of a segment its heap held nothing of at start: an error, not "absent" (another
- *       current heap may hold the key);
+ *   <li>a read of a segment its heap held nothing of at start, or held a stale copy of ({@link
+ *       StaleSegments#STALE_PROPERTY}): an error, not "absent" (another current heap may hold the
+ *       key);
  *   <li>a removal, or a transaction: an error (the key may be in another current heap, which would
  *       keep it);
  *   <li>a write to a segment this node reads from (it owns it in the current topology): an error.
@@ -58,8 +59,12 @@ public final class RestartBarrier {
   public static RestartBarrier of(Cache<?, ?> cache, int segments, IntPredicate held) {
     String v = System.getProperty(TRUSTED_PROPERTY, "").trim();
     if (v.isEmpty()) return null;
+    Address me = cache.getCacheManager().getAddress();
+    StaleMap known = me == null ? StaleMap.EMPTY : StaleSegments.atStart(me.toString());
     BitSet b = new BitSet(segments);
-    for (int s = 0; s < segments; s++) if (held.test(s)) b.set(s);
+    for (int s = 0; s < segments; s++) {
+      if (held.test(s) && (me == null || !known.stale(me.toString(), s))) b.set(s);
+    }
     Set<String> t = new HashSet<>(Arrays.asList(v.split(",")));
     t.removeIf(String::isBlank);
     return new RestartBarrier(cache, t, b);
@@ -79,7 +84,7 @@ public final class RestartBarrier {
     return true;
   }
 
-  /** Before a read of {@code segment}: refused while closed if the heap held nothing of it. */
+  /** Before a read of {@code segment}: refused while closed if the heap held no current copy. */
   public void beforeRead(int segment) {
     if (!open() && !heldAtStart.get(segment)) throw closed("a read of segment " + segment);
   }

@@ -11,41 +11,55 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * What a node's heap knows about the other copies of its cluster, kept durably beside the heap
- * ({@code HEAP.ledger}), for the whole-cluster restart to tell current heaps from stale ones:
+ * ({@code HEAP.ledger}), for the whole-cluster restart to tell current copies from stale ones:
  *
  * <pre>
- *   stale=jnvm-0,jnvm-2     ring members that missed a write this node applied to a segment
- *                           they own in the complete ring (they were not in the topology)
+ *   stale=jnvm-0,jnvm-2     ring members that missed a write this node applied or acknowledged,
+ *                           to a segment they own (for readers of the first format: whole nodes)
+ *   stale.jnvm-0=0-12,40    the segments each of them missed ({@link StaleMap}; '*': all)
+ *   stale.jnvm-2=7
+ *   holds=0-12,40           segments this node's own copy is current in although it owns them
+ *                           only while a complete-ring owner is away (a filler owner), or
+ *                           although a co-owner missed writes: it was a write owner, in the view,
+ *                           when it marked the others
  *   receiving=true          this node gained segments whose state transfer had not completed
  * </pre>
  *
  * <p>Invariants the restart relies on ({@link StaleMarker} keeps them):
  *
  * <ul>
- *   <li>a member is added to {@code stale} before this node applies the first write it misses, and
- *       removed only once a stable topology (no rebalance, cache available) has it as a member: it
- *       then holds every segment it owns completely;
+ *   <li>a member is marked stale in a segment before this node applies, or acknowledges, the first
+ *       write to it that the member misses, and the mark is removed only once a stable topology (no
+ *       rebalance, cache available) has the member as a member: it then holds every segment it owns
+ *       completely;
+ *   <li>a segment enters {@code holds} before the write that makes this copy the only current one
+ *       is applied or acknowledged (with the marks), and leaves it before this node drops its copy
+ *       (the segment removed, or a stale copy dropped);
  *   <li>{@code receiving} is set before the topology that gives new segments is installed, and
  *       cleared once a stable topology is installed.
  * </ul>
  *
  * A heap with no ledger (a node that never ran clustered, or a format before it) knows nothing
- * stale. Every change is written to a temporary file, forced, and renamed over the ledger, so a
- * crash leaves the old or the new ledger, never a torn one.
+ * stale; a {@code stale=} name with no {@code stale.NAME=} line (the first format) is stale in
+ * every segment. Every change is written to a temporary file, forced, and renamed over the ledger,
+ * so a crash leaves the old or the new ledger, never a torn one.
  */
 public final class RestartLedger {
   private final Path file;
-  private final Set<String> stale;
+  private final StaleMap stale;
+  private final BitSet holds;
   private final boolean receiving;
 
-  private RestartLedger(Path file, Set<String> stale, boolean receiving) {
+  private RestartLedger(Path file, StaleMap stale, BitSet holds, boolean receiving) {
     this.file = file;
-    this.stale = Set.copyOf(stale);
+    this.stale = stale;
+    this.holds = (BitSet) holds.clone();
     this.receiving = receiving;
   }
 
@@ -61,26 +75,36 @@ public final class RestartLedger {
     try {
       text = Files.readString(f, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
-      return new RestartLedger(f, Set.of(), false);
+      return new RestartLedger(f, StaleMap.EMPTY, new BitSet(), false);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the restart ledger " + f + ": " + e, e);
     }
-    Set<String> stale = new TreeSet<>();
+    Set<String> named = new TreeSet<>();
+    StaleMap stale = StaleMap.EMPTY;
+    BitSet holds = new BitSet();
     boolean receiving = false;
     for (String line : text.split("\n")) {
       int eq = line.indexOf('=');
       if (eq < 0) continue;
       String k = line.substring(0, eq).trim();
       String v = line.substring(eq + 1).trim();
-      if (k.equals("stale") && !v.isEmpty()) stale.addAll(Arrays.asList(v.split(",")));
+      if (k.equals("stale") && !v.isEmpty()) named.addAll(Arrays.asList(v.split(",")));
+      else if (k.startsWith("stale.")) stale = stale.with(k.substring(6), v);
+      else if (k.equals("holds")) holds = StaleMap.parseRanges(v);
       else if (k.equals("receiving")) receiving = Boolean.parseBoolean(v);
     }
-    return new RestartLedger(f, stale, receiving);
+    for (String n : named) if (!stale.members().contains(n)) stale = stale.withAll(n);
+    return new RestartLedger(f, stale, holds, receiving);
   }
 
-  /** Ring members this heap saw miss a write. */
-  public Set<String> stale() {
+  /** The segments of ring members this heap saw miss a write. */
+  public StaleMap stale() {
     return stale;
+  }
+
+  /** Segments whose current copy this heap holds while another owner's is stale (a copy of it). */
+  public BitSet holds() {
+    return (BitSet) holds.clone();
   }
 
   /** True if this heap was receiving segments when it last stopped. */
@@ -88,26 +112,36 @@ public final class RestartLedger {
     return receiving;
   }
 
-  RestartLedger withStale(Set<String> s) {
-    return new RestartLedger(file, s, receiving);
+  RestartLedger withStale(StaleMap s) {
+    return new RestartLedger(file, s, holds, receiving);
+  }
+
+  RestartLedger withHolds(BitSet h) {
+    return new RestartLedger(file, stale, h, receiving);
   }
 
   RestartLedger withReceiving(boolean r) {
-    return new RestartLedger(file, stale, r);
+    return new RestartLedger(file, stale, holds, r);
   }
 
   /** Writes this ledger durably (temporary file forced, renamed, directory forced). */
   void write() {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    String text =
-        "stale=" + String.join(",", new TreeSet<>(stale)) + "\nreceiving=" + receiving + "\n";
+    StringBuilder text = new StringBuilder("stale=" + String.join(",", stale.members()) + "\n");
+    stale
+        .lines()
+        .forEach(
+            (member, segments) ->
+                text.append("stale.").append(member).append('=').append(segments).append('\n'));
+    if (!holds.isEmpty()) text.append("holds=").append(StaleMap.ranges(holds)).append('\n');
+    text.append("receiving=").append(receiving).append('\n');
     try (FileChannel ch =
         FileChannel.open(
             tmp,
             StandardOpenOption.CREATE,
             StandardOpenOption.TRUNCATE_EXISTING,
             StandardOpenOption.WRITE)) {
-      ch.write(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+      ch.write(java.nio.ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)));
       ch.force(true);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the restart ledger " + tmp + ": " + e, e);

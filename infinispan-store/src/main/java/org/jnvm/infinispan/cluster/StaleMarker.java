@@ -2,10 +2,13 @@ package org.jnvm.infinispan.cluster;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.infinispan.Cache;
 import org.infinispan.distribution.DistributionManager;
@@ -16,16 +19,30 @@ import org.infinispan.remoting.transport.Address;
 import org.infinispan.topology.CacheTopology;
 
 /**
- * Keeps a node's {@link RestartLedger}: marks the ring members that miss a write before the store
- * applies it, and clears them once they are back and complete.
+ * Keeps a node's {@link RestartLedger}: marks the members that miss a write, per segment, before
+ * the write is applied or acknowledged, and clears them once they are back and complete.
  *
  * <ol>
  *   <li>{@link #beforeWrite}: the store calls it before it applies a write, removal or transaction
  *       to a segment. If an owner of that segment in the complete ring is not one of the segment's
- *       write owners among the topology's actual members, it will miss the write: it is added to
- *       the ledger's {@code stale} set and the ledger is written (forced) before the write is
- *       applied. The check costs a read of the topology and, per topology, one table of the missing
- *       owners per segment.
+ *       write owners among the topology's actual members, it will miss the write: it is marked
+ *       stale, in every segment it misses in this topology that has a live write owner, and the
+ *       ledger is written (forced) before the write is applied. The check costs a read of the
+ *       topology and, per topology, one table of the missing owners per segment.
+ *   <li>{@link #onTopologyUpdate}: the store calls it from {@code addSegments}, which Infinispan
+ *       calls on every topology update before it installs the topology and before it tells its
+ *       acknowledgement collectors which members left ({@code StateConsumerImpl.onTopologyUpdate},
+ *       {@code CommandAckCollector.onMembersChange}). A write owner that is no longer in the
+ *       cluster's view may have died with a write in flight: Infinispan then completes the write
+ *       without its acknowledgement. So every write owner of the installed topology that left the
+ *       view is marked stale in each segment it owned with a write owner still in the view (one
+ *       that may have acknowledged without it); segments with no live write owner accepted no write
+ *       and are not marked. Marked here, on every node, before any collector ignores the leaver,
+ *       such a write is in some ledger before its client sees the acknowledgement.
+ *   <li>In both, the segments marked that this node is a live write owner of enter the ledger's
+ *       {@code holds}: this copy is current there while a complete-ring owner's is not (it may be a
+ *       filler owner, which a restart would not otherwise know to start first); {@link #release}
+ *       takes segments out before the store drops their copies.
  *   <li>{@link #onGained}: the store calls it when it gains segments (before state transfer
  *       starts): {@code receiving} is set durably.
  *   <li>{@link #checkStable}: called periodically and after each topology change seen by the store;
@@ -46,9 +63,14 @@ public final class StaleMarker {
   private volatile boolean stableSeen;
   private volatile DistributionManager distribution;
 
-  /** Per topology: the complete-ring owners missing from its actual members, per segment. */
-  private record Missing(int topologyId, String[][] bySegment) {
-    static final Missing NONE = new Missing(Integer.MIN_VALUE, new String[0][]);
+  /**
+   * Per topology: the complete-ring owners missing from its actual members, per segment, and per
+   * missing member the segments it misses that have a live write owner (a write can reach them).
+   */
+  private record Missing(
+      int topologyId, String[][] bySegment, Map<String, BitSet> byMember, BitSet heldHere) {
+    static final Missing NONE =
+        new Missing(Integer.MIN_VALUE, new String[0][], Map.of(), new BitSet());
   }
 
   private StaleMarker(Cache<?, ?> cache, NamedRingHashFactory ring, Path heap) {
@@ -71,15 +93,63 @@ public final class StaleMarker {
     if (t == null) return;
     Missing m = missing;
     if (m.topologyId() != t.getTopologyId()) m = missing = missing(t);
-    if (segment < m.bySegment().length && m.bySegment()[segment].length > 0) {
-      mark(m.bySegment()[segment]);
-    }
+    if (segment >= m.bySegment().length) return;
+    String[] absent = m.bySegment()[segment];
+    if (absent.length == 0 || marked(absent, segment)) return;
+    Map<String, BitSet> marks = new TreeMap<>();
+    for (String a : absent) marks.put(a, m.byMember().get(a));
+    mark(marks, m.heldHere());
   }
 
-  private synchronized void mark(String[] absent) {
-    Set<String> s = new TreeSet<>(ledger.stale());
-    if (!s.addAll(List.of(absent))) return;
-    ledger = ledger.withStale(s);
+  private boolean marked(String[] absent, int segment) {
+    StaleMap s = ledger().stale();
+    for (String a : absent) if (!s.stale(a, segment)) return false;
+    return true;
+  }
+
+  /**
+   * A topology is about to be installed: marks the installed topology's write owners that left the
+   * cluster's view (see the class doc). Blocking: it forces the ledger when it changes it.
+   */
+  public void onTopologyUpdate() {
+    LocalizedCacheTopology t = topology();
+    List<Address> view = cache.getCacheManager().getMembers();
+    if (t == null || view == null) return;
+    Set<String> present = names(view);
+    String me = self();
+    Map<String, BitSet> marks = new TreeMap<>();
+    BitSet held = new BitSet();
+    for (int s = 0; s < t.getNumSegments(); s++) {
+      Set<String> owners = names(t.getSegmentDistribution(s).writeOwners());
+      Set<String> left = new TreeSet<>(owners);
+      left.removeAll(present);
+      if (left.isEmpty() || left.size() == owners.size()) continue;
+      for (String l : left) marks.computeIfAbsent(l, k -> new BitSet()).set(s);
+      if (owners.contains(me)) held.set(s);
+    }
+    if (!marks.isEmpty()) mark(marks, held);
+  }
+
+  /** Marks {@code marks} stale and this copy current in {@code held}; forced if it changed. */
+  private synchronized void mark(Map<String, BitSet> marks, BitSet held) {
+    StaleMap s = ledger.stale();
+    for (Map.Entry<String, BitSet> e : marks.entrySet()) s = s.with(e.getKey(), e.getValue());
+    BitSet h = ledger.holds();
+    h.or(held);
+    if (s == ledger.stale() && h.equals(ledger.holds())) return;
+    ledger = ledger.withStale(s).withHolds(h);
+    ledger.write();
+  }
+
+  /**
+   * This node is about to drop its copies of {@code segments} (removed, or stale): they leave
+   * {@code holds} first, durably, so that no restart trusts a copy that is gone.
+   */
+  public synchronized void release(Iterable<Integer> segments) {
+    BitSet h = ledger.holds();
+    for (int s : segments) h.clear(s);
+    if (h.equals(ledger.holds())) return;
+    ledger = ledger.withHolds(h);
     ledger.write();
   }
 
@@ -96,12 +166,13 @@ public final class StaleMarker {
     if (t == null || t.getPhase() != CacheTopology.Phase.NO_REBALANCE) return;
     if (cache.getAdvancedCache().getAvailability() != AvailabilityMode.AVAILABLE) return;
     Set<String> present = names(t.getActualMembers());
-    if (!present.contains(String.valueOf(cache.getCacheManager().getAddress()))) return;
+    if (!present.contains(self())) return;
     stableSeen = true;
-    Set<String> s = new TreeSet<>(ledger.stale());
-    boolean changed = s.removeAll(present) || ledger.receiving();
-    if (!changed) return;
-    ledger = ledger.withStale(s).withReceiving(false);
+    StaleMap s = ledger.stale().without(present);
+    // every ring member back and complete: no copy is more current than another
+    BitSet h = present.containsAll(ring.ring()) ? new BitSet() : ledger.holds();
+    if (s == ledger.stale() && h.equals(ledger.holds()) && !ledger.receiving()) return;
+    ledger = ledger.withStale(s).withHolds(h).withReceiving(false);
     ledger.write();
   }
 
@@ -118,22 +189,34 @@ public final class StaleMarker {
   /**
    * The complete-ring owners of each segment that a write in topology {@code t} does not reach: not
    * among the segment's write owners (a node down, or joined but not yet given its segments), or
-   * not among the actual members (an owner kept by a degraded topology).
+   * not among the actual members (an owner kept by a degraded topology). A segment with no write
+   * owner among the actual members accepts no write: nobody misses one there.
    */
   private Missing missing(LocalizedCacheTopology t) {
     Set<String> present = names(t.getActualMembers());
     int segments = t.getNumSegments();
     String[][] by = new String[segments][];
+    Map<String, BitSet> byMember = new TreeMap<>();
+    BitSet heldHere = new BitSet();
+    String me = self();
     for (int s = 0; s < segments; s++) {
       Set<String> reached = names(t.getSegmentDistribution(s).writeOwners());
       reached.retainAll(present);
       List<String> absent = new ArrayList<>();
       for (String name : ring.ring()) {
-        if (!reached.contains(name) && ring.idealOwner(name, s, numOwners)) absent.add(name);
+        if (!reached.isEmpty() && !reached.contains(name) && ring.idealOwner(name, s, numOwners)) {
+          absent.add(name);
+          byMember.computeIfAbsent(name, k -> new BitSet()).set(s);
+        }
       }
       by[s] = absent.toArray(String[]::new);
+      if (!absent.isEmpty() && reached.contains(me)) heldHere.set(s);
     }
-    return new Missing(t.getTopologyId(), by);
+    return new Missing(t.getTopologyId(), by, byMember, heldHere);
+  }
+
+  private String self() {
+    return String.valueOf(cache.getCacheManager().getAddress());
   }
 
   private LocalizedCacheTopology topology() {

@@ -27,26 +27,40 @@ import org.infinispan.topology.CacheTopology;
  * routed by that topology has reached this node when its copy is dropped, and state transfer has
  * not begun.
  *
- * <p>Limit: the rule trusts a complete-ring owner's heap to be current. A node that was still down
- * (or rejoining) when the whole cluster died holds a stale heap; restart it after one of its ring
- * neighbours (docs/server.md).
+ * <p>After a whole-cluster restart the rule cannot trust every complete-ring owner: one may have
+ * been down, or rejoining, when the others died. The launcher then passes every node the union of
+ * the nodes' restart ledgers ({@value #STALE_PROPERTY}, a {@link StaleMap}); until the node has
+ * been part of a stable topology, a gained segment is dropped when this node's copy of it is stale,
+ * or when a live complete-ring owner's copy is current, and kept otherwise (its current owners are
+ * this node and nodes not up yet, or whose copies are stale too).
  */
 public final class StaleSegments {
   /**
-   * Set by the launcher on a node whose heap another node's {@link RestartLedger} marks stale (or
-   * that was receiving segments when it stopped): until it has been part of a stable topology,
-   * every segment it gains is dropped and comes from the live owners.
+   * Set by the launcher from the nodes' {@link RestartLedger}s: the stale segments of every member
+   * ({@link StaleMap}'s text form), or {@code true} (the first format) for every segment of this
+   * node. Until the node has been part of a stable topology, the segments it gains are kept or
+   * dropped by it (see the class doc).
    */
   public static final String STALE_PROPERTY = "jnvm.cluster.stale";
 
   private final Cache<?, ?> cache;
   private final StaleMarker marker;
-  private final boolean staleStart = Boolean.getBoolean(STALE_PROPERTY);
+  private final StaleMap atStart;
   private IntSet owned = IntSets.immutableEmptySet();
 
   public StaleSegments(Cache<?, ?> cache, StaleMarker marker) {
     this.cache = cache;
     this.marker = marker;
+    Address me = self();
+    this.atStart = me == null ? StaleMap.EMPTY : atStart(me.toString());
+  }
+
+  /** The stale map the launcher passed ({@value #STALE_PROPERTY}); empty when none. */
+  static StaleMap atStart(String self) {
+    String v = System.getProperty(STALE_PROPERTY, "").trim();
+    if (v.isEmpty() || v.equals("false")) return StaleMap.EMPTY;
+    if (v.equals("true")) return StaleMap.EMPTY.withAll(self);
+    return StaleMap.parse(v);
   }
 
   /**
@@ -61,21 +75,35 @@ public final class StaleSegments {
     DistributionManager dm = ComponentRegistry.of(cache).getDistributionManager();
     if (ring == null || dm == null || gained.isEmpty()) return IntSets.immutableEmptySet();
     if (marker != null) marker.onGained();
-    if (staleStart && (marker == null || !marker.stableSeen())) return gained;
+    StaleMap known = marker == null || !marker.stableSeen() ? atStart : StaleMap.EMPTY;
     CacheTopology topology = dm.getCacheTopology();
-    if (topology == null || topology.getCurrentCH() == null) return IntSets.immutableEmptySet();
+    ConsistentHash current = topology == null ? null : topology.getCurrentCH();
     int numOwners = cache.getCacheConfiguration().clustering().hash().numOwners();
-    return stale(gained, topology.getCurrentCH(), numOwners, ring, self());
+    return stale(gained, current, numOwners, ring, self(), known);
   }
 
-  /** Gained segments that a live owner in {@code current} owns in the complete ring too. */
+  /**
+   * Gained segments to drop: those {@code known} marks stale here, and those that a live owner in
+   * {@code current} (null: none) owns in the complete ring too, with a copy {@code known} does not
+   * mark stale.
+   */
   static IntSet stale(
-      IntSet gained, ConsistentHash current, int numOwners, NamedRingHashFactory ring, Address me) {
+      IntSet gained,
+      ConsistentHash current,
+      int numOwners,
+      NamedRingHashFactory ring,
+      Address me,
+      StaleMap known) {
     IntSet stale = IntSets.mutableEmptySet();
     for (int s : gained) {
-      List<Address> owners = current.locateOwnersForSegment(s);
+      if (known.stale(me.toString(), s)) {
+        stale.set(s);
+        continue;
+      }
+      List<Address> owners = current == null ? List.of() : current.locateOwnersForSegment(s);
       for (Address o : owners) {
-        if (!o.equals(me) && ring.idealOwner(o.toString(), s, numOwners)) {
+        String name = o.toString();
+        if (!o.equals(me) && ring.idealOwner(name, s, numOwners) && !known.stale(name, s)) {
           stale.set(s);
           break;
         }

@@ -119,14 +119,37 @@ public class NamedRingHashFactoryTest {
     // n1 rejoins a running cluster: n0 and n2 own everything between them
     DefaultConsistentHash running = f.create(2, 6, members("n0", "n2"), null);
     IntSet all = IntSets.immutableRangeSet(6);
-    IntSet stale = StaleSegments.stale(all, running, 2, f, n1);
+    IntSet stale = StaleSegments.stale(all, running, 2, f, n1, StaleMap.EMPTY);
     // segments 0,3 ideal {n0,n1}; 1,4 ideal {n1,n2}; 2,5 ideal {n2,n0}: a live ideal owner each
     assertEquals(new HashSet<>(stale), new HashSet<>(all));
     // the first node of a restarted cluster: nobody else holds any segment
     DefaultConsistentHash alone = f.create(2, 6, members("n1"), null);
-    assertTrue(StaleSegments.stale(all, alone, 2, f, n1).isEmpty());
+    assertTrue(StaleSegments.stale(all, alone, 2, f, n1, StaleMap.EMPTY).isEmpty());
     // n1 joins n0 alone: only n0's ideal segments (0,3 and 2,5) are n0's to give
     DefaultConsistentHash withN0 = f.create(2, 6, members("n0"), null);
-    assertEquals(new HashSet<>(StaleSegments.stale(all, withN0, 2, f, n1)), Set.of(0, 2, 3, 5));
+    assertEquals(
+        new HashSet<>(StaleSegments.stale(all, withN0, 2, f, n1, StaleMap.EMPTY)),
+        Set.of(0, 2, 3, 5));
+  }
+
+  @Test
+  public void afterAWholeRestartTheLedgersDecideWhichCopyOfAGainedSegmentIsKept() {
+    NamedRingHashFactory f = new NamedRingHashFactory(List.of("n0", "n1", "n2"));
+    Named n1 = new Named("n1");
+    IntSet all = IntSets.immutableRangeSet(6);
+    // the ledgers: n0 missed writes to segment 0 (ideal {n0,n1}), n1 missed writes to 4 ({n1,n2})
+    StaleMap known = StaleMap.parse("n0:0;n1:4");
+    // n1 joins n0: segment 0's live ideal owner n0 is stale there, so n1 keeps its copy of 0;
+    // 3 ({n0,n1}) comes from n0; 2 and 5 ({n2,n0}) from n0; 4, stale here, is dropped
+    DefaultConsistentHash withN0 = f.create(2, 6, members("n0"), null);
+    assertEquals(
+        Set.of(2, 3, 4, 5), new HashSet<>(StaleSegments.stale(all, withN0, 2, f, n1, known)));
+    // n1 first up: it drops only its own stale copy (4), whoever else is down
+    DefaultConsistentHash alone = f.create(2, 6, members("n1"), null);
+    assertEquals(Set.of(4), new HashSet<>(StaleSegments.stale(all, alone, 2, f, n1, known)));
+    // the first format's "stale=true": every segment of this node
+    assertEquals(
+        new HashSet<>(all),
+        new HashSet<>(StaleSegments.stale(all, alone, 2, f, n1, StaleMap.EMPTY.withAll("n1"))));
   }
 }
