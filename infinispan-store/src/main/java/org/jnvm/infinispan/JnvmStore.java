@@ -191,6 +191,7 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
       EntryData d =
           o.maps.read(
               o.segment(segment, key), o.codec.key(key), r -> expired(r, now) ? null : r.read());
+      if (d == null) onMiss(o.segment(segment, key));
       return CompletableFuture.completedFuture(d == null ? null : o.codec.decode(key, d));
     } catch (Throwable t) {
       return failed(t);
@@ -204,6 +205,7 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
       beforeRead(o.segment(segment, key));
       long now = o.now();
       Boolean found = o.maps.read(o.segment(segment, key), o.codec.key(key), r -> !expired(r, now));
+      if (!Boolean.TRUE.equals(found)) onMiss(o.segment(segment, key));
       return CompletableFuture.completedFuture(Boolean.TRUE.equals(found));
     } catch (Throwable t) {
       return failed(t);
@@ -379,6 +381,8 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
         m == null
             ? CompletableFuture.completedFuture(null)
             : blocking.runBlocking(m::onTopologyUpdate, "jnvm-store-mark-leavers");
+    RestartBarrier b = barrier;
+    if (b != null) b.onOwned(segments);
     // every segment's map exists from the start; a gained segment's stale copy is dropped
     IntSet stale =
         staleSegments == null ? IntSets.immutableEmptySet() : staleSegments.onOwned(segments);
@@ -406,6 +410,8 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
         () -> {
           if (m != null) m.release(segments);
           for (int s : segments) o.maps.clear(s);
+          RestartBarrier b = barrier;
+          if (b != null) b.onRemoved(segments);
         },
         "jnvm-store-remove-segments");
   }
@@ -447,6 +453,12 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   private void beforeRead(int storeSegment) {
     RestartBarrier b = barrier;
     if (b != null) b.beforeRead(storeSegment);
+  }
+
+  /** A read found nothing: an error where this copy cannot know ({@link RestartBarrier}). */
+  private void onMiss(int storeSegment) {
+    RestartBarrier b = barrier;
+    if (b != null) b.onMiss(storeSegment);
   }
 
   /**

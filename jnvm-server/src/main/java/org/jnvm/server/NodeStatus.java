@@ -6,6 +6,7 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code bin/jnvm server --status}: a line per node, from its root, its heap and its Hot Rod port,
@@ -17,10 +18,29 @@ final class NodeStatus {
   /** The state of every node of {@code spec}, one line each. */
   static String report(ClusterSpec spec) {
     StringBuilder b = new StringBuilder();
+    RestartPlan plan =
+        spec.backend().jnvm() && spec.nodes().size() > 1 ? RestartPlan.of(spec) : null;
     for (NodeSpec n : spec.nodes()) {
-      b.append(line(spec, n)).append('\n');
+      b.append(line(spec, n));
+      if (plan != null) b.append(ledger(plan, n.name()));
+      b.append('\n');
+    }
+    if (plan != null && !plan.uncovered().isEmpty()) {
+      b.append("a whole restart is refused: no current copy of ")
+          .append(plan.uncovered())
+          .append(" (--trust-all overrides)\n");
     }
     return b.toString();
+  }
+
+  /** What the restart ledgers say of a node: current, or stale where, and whom it waits for. */
+  static String ledger(RestartPlan plan, String node) {
+    String stale = plan.staleOf(node);
+    if (stale.isEmpty()) return "; ledgers: current";
+    Set<String> after = plan.waitFor(node);
+    return "; ledgers: missed writes to segments "
+        + stale
+        + (after.isEmpty() ? "" : ", starts after " + String.join(",", after));
   }
 
   static String line(ClusterSpec spec, NodeSpec n) {

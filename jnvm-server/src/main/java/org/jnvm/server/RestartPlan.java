@@ -77,12 +77,17 @@ record RestartPlan(List<String> ring, Marks marks, Set<String> running, int owne
     return running.isEmpty();
   }
 
+  /** {@code node}'s stale segments as ranges, {@code *} for all, or empty. */
+  String staleOf(String node) {
+    return marks.all().contains(node) ? "*" : ranges(marks.of(node));
+  }
+
   /** The union of the ledgers, as the store's {@code jnvm.cluster.stale} property reads it. */
   String staleProperty() {
     StringBuilder out = new StringBuilder();
     for (String n : untrusted()) {
       if (out.length() > 0) out.append(';');
-      out.append(n).append(':').append(marks.all().contains(n) ? "*" : ranges(marks.of(n)));
+      out.append(n).append(':').append(staleOf(n));
     }
     return out.toString();
   }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * write (not all owners of any key are up); its health says DEGRADED; once both are back every key
  * is served again. Then the operator's commands on one node: a second start of a running node is
  * refused before its JVM starts, {@code --stop I} stops one node, {@code --status} tells which run.
+ * Last, a restart without that node: a filler owner's misses are errors, not nulls.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -148,6 +151,60 @@ class AvailabilityTest {
       for (Map.Entry<String, String> e : acked.entrySet()) {
         assertArrayEquals(e.getValue().getBytes(StandardCharsets.UTF_8), c.get(e.getKey()));
       }
+    }
+  }
+
+  /**
+   * Node 2 back, then every node killed at once; node 2's heap untrusted (it was receiving
+   * segments, as a node that died while it rejoined) and left down; nodes 0 and 1 restarted, 0
+   * first: node 0 owns, from the start and with no state transfer, the segments of nodes 1 and 2 as
+   * a filler, without their entries. A key it does not find there is an error, not null; every
+   * other key is served, and node 1, which received what it gained, serves every key.
+   */
+  @Test
+  @Order(5)
+  void aFillerOwnerThatHeldNothingAnswersAMissWithAnErrorNotNull() throws Exception {
+    cluster.node(2).start(ServerCluster.START_TIMEOUT_MS);
+    TestClusters.await(
+        () -> {
+          try {
+            String h = health(0);
+            return h.contains("\"number_of_nodes\":3") && !h.contains("REBALANCING");
+          } catch (Exception e) {
+            return false;
+          }
+        },
+        "node 2 back and the cluster balanced");
+    awaitHealth(0, "HEALTHY");
+    cluster.killAll();
+    Path heap = spec.nodes().get(2).heap(spec.heapDir());
+    Files.writeString(heap.resolveSibling(heap.getFileName() + ".ledger"), "receiving=true\n");
+    cluster.node(0).start(ServerCluster.START_TIMEOUT_MS);
+    cluster.node(1).start(ServerCluster.START_TIMEOUT_MS);
+    awaitHealth(0, "HEALTHY");
+    // node 0, up first, owned every segment from nobody; node 1 joined it and received what it
+    // gained: only node 0 has segments it cannot answer a miss in
+    for (int n = 0; n < 2; n++) {
+      int served = 0;
+      int refused = 0;
+      try (RemoteCacheManager one = pinned(n)) {
+        RemoteCache<String, byte[]> c = one.getCache(spec.cache());
+        for (Map.Entry<String, String> e : acked.entrySet()) {
+          byte[] got;
+          try {
+            got = c.get(e.getKey());
+          } catch (HotRodClientException x) {
+            assertTrue(x.getMessage().contains("ring owners are away"), x.getMessage());
+            refused++;
+            continue;
+          }
+          assertArrayEquals(
+              e.getValue().getBytes(StandardCharsets.UTF_8), got, "node " + n + ": " + e.getKey());
+          served++;
+        }
+      }
+      String counts = "node " + n + ": " + served + " served, " + refused + " refused";
+      assertTrue(n == 0 ? refused > 0 && served > 0 : refused == 0, counts);
     }
   }
 

@@ -177,6 +177,10 @@ class LauncherPartsTest {
     assertEquals(Set.of("c-2"), p.waitFor("c-1"));
     assertTrue(p.waitFor("c-2").isEmpty());
     assertEquals(List.of(2, 1, 0), p.startOrder(List.of(0, 1, 2)));
+    assertEquals(
+        "; ledgers: missed writes to segments 0,2-3,5, starts after c-1,c-2",
+        NodeStatus.ledger(p, "c-0"));
+    assertEquals("; ledgers: current", NodeStatus.ledger(p, "c-2"));
     // with c-1 also marked in a segment whose other owner, c-0, is stale there: no current copy
     Files.writeString(tmp.resolve("c-0.heap.ledger"), "stale=c-1\nstale.c-1=3\n");
     RestartPlan q = RestartPlan.of(spec);

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.infinispan.client.hotrod.RemoteCache;
 import org.infinispan.client.hotrod.RemoteCacheManager;
@@ -215,23 +216,35 @@ class RestartMatrixTest {
     return why.lines().findFirst().orElse(why);
   }
 
-  /** Waits until a running node's health is no longer rebalancing. */
+  /**
+   * Waits until a running node's view has exactly the running nodes (the last kill was seen) and
+   * its health is no longer rebalancing. Without the first condition the next step could kill a
+   * node before the cluster saw the previous death: two deaths at once, not the schedule's.
+   */
   private static void settled(ClusterSpec spec, ServerCluster cluster) throws Exception {
     int up = -1;
-    for (ServerNode n : cluster.nodes()) if (n.running()) up = n.spec().index();
+    int running = 0;
+    for (ServerNode n : cluster.nodes()) {
+      if (n.running()) {
+        up = n.spec().index();
+        running++;
+      }
+    }
     if (up < 0) return;
     int node = up;
+    Pattern members = Pattern.compile("\"number_of_nodes\":" + running + "[,}]");
     TestClusters.await(
         () -> {
           try {
             String h = TestClusters.health(spec, node);
-            return h.contains("\"cache_name\":\"" + spec.cache() + "\"")
+            return members.matcher(h).find()
+                && h.contains("\"cache_name\":\"" + spec.cache() + "\"")
                 && !h.contains("REBALANCING");
           } catch (Exception e) {
             return false;
           }
         },
-        "node " + node + " settled");
+        "node " + node + " settled with " + running + " nodes");
   }
 
   /** New keys, updates and removals of present keys, through the nodes that run. */

@@ -36,6 +36,13 @@ import org.infinispan.topology.CacheTopology;
  * </ul>
  *
  * Once every trusted node is a member of a stable, available topology, the barrier opens for good.
+ *
+ * <p>One refusal outlives it: a segment this node owns only as a filler (it is not one of its
+ * complete-ring owners, and owns it because they are not all up) and held nothing of at start was
+ * never transferred to it: the first node up owns every segment from the start. Its copy has only
+ * the writes made since; a key it does not find may be in the ring owner's heap. Such a miss is an
+ * error, not "absent", until the segment leaves this node ({@link #onRemoved}); a rebalance that
+ * gives it back transfers it.
  */
 public final class RestartBarrier {
   /** The nodes whose heaps are current, comma-separated: the restart's first phase. */
@@ -44,12 +51,15 @@ public final class RestartBarrier {
   private final Cache<?, ?> cache;
   private final Set<String> trusted;
   private final BitSet heldAtStart;
+  private final BitSet emptyFillers;
   private volatile boolean open;
 
-  private RestartBarrier(Cache<?, ?> cache, Set<String> trusted, BitSet heldAtStart) {
+  private RestartBarrier(
+      Cache<?, ?> cache, Set<String> trusted, BitSet heldAtStart, BitSet emptyFillers) {
     this.cache = cache;
     this.trusted = Set.copyOf(trusted);
     this.heldAtStart = heldAtStart;
+    this.emptyFillers = emptyFillers;
   }
 
   /**
@@ -67,7 +77,19 @@ public final class RestartBarrier {
     }
     Set<String> t = new HashSet<>(Arrays.asList(v.split(",")));
     t.removeIf(String::isBlank);
-    return new RestartBarrier(cache, t, b);
+    return new RestartBarrier(cache, t, b, emptyFillers(cache, segments, b, me));
+  }
+
+  /** Segments not held at start whose complete-ring owners do not include this node. */
+  private static BitSet emptyFillers(Cache<?, ?> cache, int segments, BitSet held, Address me) {
+    BitSet out = new BitSet(segments);
+    NamedRingHashFactory ring = NamedRingHashFactory.of(cache);
+    if (ring == null || me == null) return out;
+    int owners = cache.getCacheConfiguration().clustering().hash().numOwners();
+    for (int s = 0; s < segments; s++) {
+      if (!held.get(s) && !ring.idealOwner(me.toString(), s, owners)) out.set(s);
+    }
+    return out;
   }
 
   /** True once every trusted node is a member of a stable, available topology. */
@@ -87,6 +109,49 @@ public final class RestartBarrier {
   /** Before a read of {@code segment}: refused while closed if the heap held no current copy. */
   public void beforeRead(int segment) {
     if (!open() && !heldAtStart.get(segment)) throw closed("a read of segment " + segment);
+  }
+
+  /** A read of {@code segment} found nothing: an error if this copy cannot know (class doc). */
+  public void onMiss(int segment) {
+    boolean unknown;
+    synchronized (emptyFillers) {
+      unknown = emptyFillers.get(segment);
+    }
+    if (!unknown) return;
+    throw new PersistenceException(
+        "jnvm-store: segment "
+            + segment
+            + " is owned here only while its ring owners are away, and this heap held none of it"
+            + " when the cluster restarted: a key not found here may be in their heaps; read it"
+            + " through them (docs/server.md)");
+  }
+
+  /** Segments left this node: a later gain transfers them (see the class doc). */
+  public void onRemoved(Iterable<Integer> segments) {
+    synchronized (emptyFillers) {
+      for (int s : segments) emptyFillers.clear(s);
+    }
+  }
+
+  /**
+   * A topology giving this node {@code owned} is about to be installed: the segments it gains (it
+   * does not own them in the installed topology) that other members own there are transferred from
+   * them, so a miss there is a plain miss. (The first node up has no installed topology: it gains
+   * every segment from nobody.)
+   */
+  public void onOwned(Iterable<Integer> owned) {
+    DistributionManager dm = ComponentRegistry.of(cache).getDistributionManager();
+    LocalizedCacheTopology t = dm == null ? null : dm.getCacheTopology();
+    if (t == null || t.getCurrentCH() == null) return;
+    Address me = cache.getCacheManager().getAddress();
+    synchronized (emptyFillers) {
+      for (int s : owned) {
+        if (!emptyFillers.get(s)) continue;
+        List<Address> before = t.getCurrentCH().locateOwnersForSegment(s);
+        // gained (not owned here before) from a member that owned it: state transfer fills it
+        if (!before.contains(me) && !before.isEmpty()) emptyFillers.clear(s);
+      }
+    }
   }
 
   /**

@@ -49,6 +49,12 @@ import java.util.TreeSet;
  * stale; a {@code stale=} name with no {@code stale.NAME=} line (the first format) is stale in
  * every segment. Every change is written to a temporary file, forced, and renamed over the ledger,
  * so a crash leaves the old or the new ledger, never a torn one.
+ *
+ * <p>What the tests cannot see: the forces (the file's, then its directory's after the rename)
+ * matter only when the machine loses power with the ledger on a disk or a DAX file system. A
+ * SIGKILL keeps the page cache, and on tmpfs (where the tests' heaps and ledgers live) a force does
+ * nothing, so no test here fails without them; they are kept for the real deployment, where the
+ * ledger sits beside a heap on persistent memory and must survive what the heap survives.
  */
 public final class RestartLedger {
   private final Path file;
