@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import org.infinispan.Cache;
 import org.infinispan.distribution.DistributionManager;
 import org.infinispan.distribution.LocalizedCacheTopology;
+import org.infinispan.distribution.ch.ConsistentHash;
 import org.infinispan.factories.ComponentRegistry;
 import org.infinispan.partitionhandling.AvailabilityMode;
 import org.infinispan.remoting.transport.Address;
@@ -115,19 +116,27 @@ public final class StaleMarker {
     LocalizedCacheTopology t = topology();
     List<Address> view = cache.getCacheManager().getMembers();
     if (t == null || view == null) return;
-    Set<String> present = names(view);
-    String me = self();
-    Map<String, BitSet> marks = new TreeMap<>();
     BitSet held = new BitSet();
-    for (int s = 0; s < t.getNumSegments(); s++) {
-      Set<String> owners = names(t.getSegmentDistribution(s).writeOwners());
+    Map<String, BitSet> marks = leavers(t.getWriteConsistentHash(), names(view), self(), held);
+    if (!marks.isEmpty()) mark(marks, held);
+  }
+
+  /**
+   * Per write owner of {@code writeCh} not in {@code view}: the segments it owned with another
+   * write owner still in the view. Sets in {@code held} those of them {@code me} owns.
+   */
+  static Map<String, BitSet> leavers(
+      ConsistentHash writeCh, Set<String> view, String me, BitSet held) {
+    Map<String, BitSet> marks = new TreeMap<>();
+    for (int s = 0; s < writeCh.getNumSegments(); s++) {
+      Set<String> owners = names(writeCh.locateOwnersForSegment(s));
       Set<String> left = new TreeSet<>(owners);
-      left.removeAll(present);
+      left.removeAll(view);
       if (left.isEmpty() || left.size() == owners.size()) continue;
       for (String l : left) marks.computeIfAbsent(l, k -> new BitSet()).set(s);
       if (owners.contains(me)) held.set(s);
     }
-    if (!marks.isEmpty()) mark(marks, held);
+    return marks;
   }
 
   /** Marks {@code marks} stale and this copy current in {@code held}; forced if it changed. */

@@ -6,8 +6,10 @@ import static org.testng.Assert.assertNotEquals;
 import static org.testng.Assert.assertTrue;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.infinispan.commons.util.IntSet;
 import org.infinispan.commons.util.IntSets;
@@ -151,5 +153,32 @@ public class NamedRingHashFactoryTest {
     assertEquals(
         new HashSet<>(all),
         new HashSet<>(StaleSegments.stale(all, alone, 2, f, n1, StaleMap.EMPTY.withAll("n1"))));
+  }
+
+  @Test
+  public void membersThatLeftAreMarkedWhereALiveWriteOwnerMayHaveAcknowledgedWithoutThem() {
+    NamedRingHashFactory f = new NamedRingHashFactory(List.of("n0", "n1", "n2"));
+    // 6 segments: {0,3} owned by n0+n1, {1,4} by n1+n2, {2,5} by n2+n0
+    DefaultConsistentHash all = f.create(2, 6, members("n0", "n1", "n2"), null);
+    BitSet held = new BitSet();
+    // n0 died: marked where n1 or n2 went on; n2 holds the current copies of {2,5}
+    Map<String, BitSet> m = StaleMarker.leavers(all, Set.of("n1", "n2"), "n2", held);
+    assertEquals(m.keySet(), Set.of("n0"));
+    assertEquals(m.get("n0"), bits(0, 2, 3, 5));
+    assertEquals(held, bits(2, 5));
+    // n0 and n1 died at once: {0,3} lost every owner and accepted no write: nobody marked there
+    held.clear();
+    m = StaleMarker.leavers(all, Set.of("n2"), "n2", held);
+    assertEquals(m.get("n0"), bits(2, 5));
+    assertEquals(m.get("n1"), bits(1, 4));
+    assertEquals(held, bits(1, 2, 4, 5));
+    // nobody left: nothing
+    assertTrue(StaleMarker.leavers(all, Set.of("n0", "n1", "n2"), "n0", new BitSet()).isEmpty());
+  }
+
+  private static BitSet bits(int... s) {
+    BitSet b = new BitSet();
+    for (int i : s) b.set(i);
+    return b;
   }
 }
