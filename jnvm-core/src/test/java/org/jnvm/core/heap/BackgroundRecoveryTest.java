@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
 class BackgroundRecoveryTest {
   private static final long SIZE = 8 << 20;
   private static final HeapOptions BACKGROUND = HeapOptions.DEFAULT.withBackgroundRecovery(true);
+  private static final HeapOptions BEFORE_OPEN_RETURNS =
+      HeapOptions.DEFAULT.withBackgroundRecovery(false);
   private static final long BOUND_SECONDS = 60;
 
   @AfterEach
@@ -122,7 +124,7 @@ class BackgroundRecoveryTest {
         for (int i = 0; i < 200; i++) new Node(h, i).persist(); // reuses nothing live
         assertEquals(42, h.<Node>object(at[1]).next().value());
       }
-      try (Heap h = Heap.open(p)) {
+      try (Heap h = Heap.open(p, BEFORE_OPEN_RETURNS)) {
         Node x = h.<Node>roots().<Node>get("b").next();
         assertEquals(42, x.value());
         assertEquals("label of x", x.label().text());
@@ -201,7 +203,7 @@ class BackgroundRecoveryTest {
         for (int i = 0; i < 2000; i++) new Node(h, -2).persist(); // reuses the freed slots
         assertEquals(2000 - 1 + 499, length(h.roots().get("list")));
       }
-      try (Heap h = Heap.open(p)) {
+      try (Heap h = Heap.open(p, BEFORE_OPEN_RETURNS)) {
         assertEquals(2000 - 1 + 499, length(h.roots().get("list")));
         assertEquals(2000, h.recoveryReport().reclaimed(), "the unlinked -2 nodes");
       }
@@ -222,7 +224,7 @@ class BackgroundRecoveryTest {
       Path copy = heaps.path("bg-report-copy");
       Files.copy(p, copy, StandardCopyOption.REPLACE_EXISTING);
       RecoveryReport sync;
-      try (Heap h = Heap.open(copy)) {
+      try (Heap h = Heap.open(copy, BEFORE_OPEN_RETURNS)) {
         sync = h.recoveryReport();
       }
       try (Heap h = Heap.open(p, BACKGROUND)) {
@@ -281,7 +283,7 @@ class BackgroundRecoveryTest {
       pause.release();
       closing.get(BOUND_SECONDS, TimeUnit.SECONDS);
       assertTrue(h.isClosed());
-      try (Heap again = Heap.open(p)) {
+      try (Heap again = Heap.open(p, BEFORE_OPEN_RETURNS)) {
         assertEquals(500, length(again.roots().get("list")));
         assertNull(again.roots().get("none"));
         assertNotNull(again.recoveryReport());
