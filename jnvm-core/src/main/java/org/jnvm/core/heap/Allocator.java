@@ -21,6 +21,10 @@ import org.jnvm.core.pmem.Pmem;
  * HeapOptions#growAhead}, a claim that leaves less than half a step of free chunks also asks for a
  * growth on the grower thread ({@link GrowAhead}), so that the allocation that runs out seldom has
  * to wait for one.
+ *
+ * <p>With recovery in the background ({@link BackgroundRecovery}) the allocator starts with only
+ * the chunks free when the heap opened; the chunks then in use join at {@link #adopt}, after the
+ * sweep. Until then frees of their objects are deferred and a request that finds no room waits.
  */
 final class Allocator {
   private final long base;

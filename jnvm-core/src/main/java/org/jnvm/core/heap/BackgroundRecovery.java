@@ -1,8 +1,8 @@
 package org.jnvm.core.heap;
 
 import java.util.BitSet;
-import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.pmem.StoreBarrier;
@@ -62,7 +62,10 @@ final class BackgroundRecovery {
   private final long[] anchors;
   private final int threads;
   private final CountDownLatch finished = new CountDownLatch(1);
-  private final Set<Long> deferredFrees = new HashSet<>();
+
+  /** Offsets of objects of S freed before adoption; added under this object's lock. */
+  private final Set<Long> deferredFrees = ConcurrentHashMap.newKeySet();
+
   private Thread thread;
   private Allocator allocator;
   private boolean adopted;
@@ -168,9 +171,10 @@ final class BackgroundRecovery {
   /**
    * Whether the object of S at {@code off} is live, before the sweep: a well-formed object not
    * freed since. An object of U passes too (its header is intact), but nothing can name one (class
-   * comment); a reference to a freed slot or a non-object is still caught.
+   * comment); a reference to a freed slot or a non-object is still caught. Takes no lock: every
+   * resurrection with checks on calls it while the mark runs.
    */
-  synchronized boolean liveBeforeSweep(long off) {
+  boolean liveBeforeSweep(long off) {
     return !deferredFrees.contains(off) && view.objectProblem(off) == null;
   }
 

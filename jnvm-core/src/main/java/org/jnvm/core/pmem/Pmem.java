@@ -17,6 +17,9 @@ import sun.misc.Unsafe;
  * accesses; they are not bounds-checked here: callers validate addresses read from media before
  * use, and {@link #CHECKS} guards write-backs against unmapped addresses, which would otherwise
  * kill the JVM.
+ *
+ * <p>Every store first checks whether a {@link StoreBarrier} hook is registered (a heap whose
+ * recovery's mark runs in the background) and calls it before storing.
  */
 public final class Pmem {
   /** Cache line size: the unit of write-back and of crash-simulation tracking. */
