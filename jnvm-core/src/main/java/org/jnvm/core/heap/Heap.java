@@ -48,10 +48,11 @@ public final class Heap implements AutoCloseable {
     String undone = ConversionLog.recover(this, view, roots);
     String replayed = options.readOnly() ? "" : Recovery.participants(this);
     replayed = undone.isEmpty() ? replayed : replayed.isEmpty() ? undone : undone + "; " + replayed;
-    int threads = Recovery.threads(options, reserved);
+    boolean inBackground = options.backgroundRecovery() && StoreBarrier.ENABLED;
+    int threads = Recovery.threads(options, reserved, inBackground);
     long[] anchors = {SuperblockLayout.rootsOffset(sb), SuperblockLayout.registryOffset(sb)};
     this.opened = new Opened(t0, reserved, threads, replayed);
-    if (options.backgroundRecovery() && StoreBarrier.ENABLED) {
+    if (inBackground) {
       this.background = new BackgroundRecovery(view, anchors, threads);
       this.allocator = newAllocator(background.provisional());
       allocator.recoverInBackground(background);
