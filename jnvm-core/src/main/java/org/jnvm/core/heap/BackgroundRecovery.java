@@ -114,7 +114,7 @@ final class BackgroundRecovery {
     try {
       long t0 = System.nanoTime();
       long live = marker.mark(anchors, threads);
-      StoreBarrier.unregister(barrier);
+      barrier.close();
       long t1 = System.nanoTime();
       markNanos = t1 - t0;
       SweepResult r = new Sweeper(view, marks).sweep(threads, live);
@@ -124,7 +124,7 @@ final class BackgroundRecovery {
     } catch (RuntimeException | Error e) {
       failure = e instanceof RuntimeException re ? re : new JnvmException("recovery failed", e);
     } finally {
-      StoreBarrier.unregister(barrier);
+      barrier.close();
       endNanos = System.nanoTime();
       finished.countDown();
     }

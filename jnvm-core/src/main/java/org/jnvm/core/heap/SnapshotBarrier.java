@@ -1,5 +1,6 @@
 package org.jnvm.core.heap;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jnvm.core.pmem.StoreBarrier;
 
 /**
@@ -20,6 +21,11 @@ final class SnapshotBarrier implements StoreBarrier.Hook {
 
   /** For each chunk of a large run but its head, the head's chunk; -1 elsewhere. */
   private final int[] heads;
+
+  /** Calls inside the snapshot's range now; {@link #close} waits for none to be left. */
+  private final AtomicInteger inFlight = new AtomicInteger();
+
+  private volatile boolean active = true;
 
   SnapshotBarrier(MediaView view, Marker marker) {
     this.view = view;
@@ -44,11 +50,28 @@ final class SnapshotBarrier implements StoreBarrier.Hook {
   @Override
   public void beforeStore(long address, long length) {
     if (address >= dataEnd || address + length <= dataStart || length <= 0) return;
-    long from = Math.max(address, dataStart) - view.base;
-    long to = Math.min(address + length, dataEnd) - view.base;
-    for (int c = view.g.chunkOf(from), last = view.g.chunkOf(to - 1); c <= last; c++) {
-      shadeIn(c, from, to);
+    inFlight.incrementAndGet();
+    try {
+      if (!active) return;
+      long from = Math.max(address, dataStart) - view.base;
+      long to = Math.min(address + length, dataEnd) - view.base;
+      for (int c = view.g.chunkOf(from), last = view.g.chunkOf(to - 1); c <= last; c++) {
+        shadeIn(c, from, to);
+      }
+    } finally {
+      inFlight.decrementAndGet();
     }
+  }
+
+  /**
+   * Unregisters and returns once no call is left inside: a call that read the hooks before the
+   * unregistration could otherwise still mark an object after the sweep has read the marks (the
+   * bitmap the allocator then owns). Called once the mark has ended.
+   */
+  void close() {
+    active = false;
+    StoreBarrier.unregister(this);
+    while (inFlight.get() != 0) Thread.onSpinWait(); // each call reads one object at most
   }
 
   /** Shades the snapshot objects of chunk {@code c} that overlap {@code [from, to)}. */
