@@ -331,7 +331,10 @@ public final class Heap implements AutoCloseable {
     return file.reservation.bytes();
   }
 
-  /** Bytes of the reserved chunks in use (chunks not free), a chunk granularity figure. */
+  /**
+   * Bytes of the reserved chunks in use (chunks not free), a chunk granularity figure. While a
+   * background recovery runs, every chunk in use when the heap opened counts as used.
+   */
   public long usedBytes() {
     return (long) allocator.usedChunks() * g.chunkSize();
   }
@@ -391,7 +394,10 @@ public final class Heap implements AutoCloseable {
     return report != null || background.isDone();
   }
 
-  /** Reserved chunks not in use, of {@link #reservedChunks()}. */
+  /**
+   * Reserved chunks not in use, of {@link #reservedChunks()}; while a background recovery runs,
+   * only those free when the heap opened or grown since.
+   */
   public int freeChunks() {
     return allocator.freeChunkCount();
   }
