@@ -6,15 +6,19 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.jnvm.bench.support.BenchHeap;
 import org.jnvm.bench.support.Gateway;
+import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapOptions;
+import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.RecoveryReport;
 
 /**
  * The recovery benchmark: builds a heap of N 64-byte cells (see {@link Graph}), closes it, and
  * reopens it R times per recovery thread count, reporting live objects recovered per second.
  * Recovery is a single-shot cost, so this is a plain program rather than a JMH benchmark; the very
- * first reopen runs with a cold JIT, as a real restart does, and every run is reported. The heap
- * file is deleted at the end, also on failure.
+ * first reopen runs with a cold JIT, as a real restart does, and every run is reported. Each reopen
+ * is followed by one with the mark and sweep in the background (its open, first read and end,
+ * against the stop-the-world open just before it; log lines only). The heap file is deleted at the
+ * end, also on failure.
  */
 public final class RecoveryBench {
   private RecoveryBench() {}
@@ -88,9 +92,41 @@ public final class RecoveryBench {
                 + String.format(
                     "; recovery's volatile state %.1f MiB", rep.volatileBytes() / 1048576.0));
         runs.add(run);
+        log.accept(background(heap, shape, threads, open));
       }
     }
     return runs;
+  }
+
+  /**
+   * The same reopen with the mark and sweep in the background, right after the stop-the-world one
+   * ({@code stopTheWorld} nanoseconds): until the open returns, until a first read (the graph's
+   * root and one of its references), and until the mark and sweep are done.
+   */
+  private static String background(
+      BenchHeap heap, Graph.Shape shape, int threads, long stopTheWorld) {
+    HeapOptions o = HeapOptions.DEFAULT.withRecoveryThreads(threads).withBackgroundRecovery(true);
+    long t0 = System.nanoTime();
+    Heap h = heap.reopen(o);
+    long open = System.nanoTime() - t0;
+    PObject root = h.roots().get(Graph.ROOT);
+    long read = System.nanoTime() - t0;
+    if (root == null) throw new IllegalStateException("no root " + Graph.ROOT + " in " + h.file());
+    RecoveryReport rep = h.awaitRecovery();
+    long done = System.nanoTime() - t0;
+    heap.closeHeap();
+    requireComplete(rep, shape);
+    return String.format(
+        "background, %d thread(s): open returned in %.1f ms (%.3f of the stop-the-world open's"
+            + " %.1f ms), first read at %.1f ms, mark and sweep done at %.1f ms (%.1f + %.1f ms)",
+        threads,
+        open / 1e6,
+        (double) open / stopTheWorld,
+        stopTheWorld / 1e6,
+        read / 1e6,
+        done / 1e6,
+        rep.markNanos() / 1e6,
+        rep.sweepNanos() / 1e6);
   }
 
   /** A rate over fewer objects than were built would flatter recovery: refuse it. */

@@ -126,7 +126,8 @@ public final class Main {
   }
 
   private static int info(Path path) {
-    try (Heap heap = Heap.open(path, HeapOptions.DEFAULT.withReadOnly(true))) {
+    try (Heap heap =
+        Heap.open(path, HeapOptions.DEFAULT.withReadOnly(true).withBackgroundRecovery(false))) {
       System.out.print(heap.describe());
       return 0;
     } catch (JnvmException e) {

@@ -21,6 +21,10 @@ import org.jnvm.core.pmem.Pmem;
  * HeapOptions#growAhead}, a claim that leaves less than half a step of free chunks also asks for a
  * growth on the grower thread ({@link GrowAhead}), so that the allocation that runs out seldom has
  * to wait for one.
+ *
+ * <p>With recovery in the background ({@link BackgroundRecovery}) the allocator starts with only
+ * the chunks free when the heap opened; the chunks then in use join at {@link #adopt}, after the
+ * sweep. Until then frees of their objects are deferred and a request that finds no room waits.
  */
 final class Allocator {
   private final long base;
@@ -52,6 +56,12 @@ final class Allocator {
 
   /** Set by {@link #close} under the reservation's lock: no growth starts after it. */
   private boolean closed;
+
+  /**
+   * Non-null until a background recovery's sweep is adopted: the chunks in use at its snapshot are
+   * not this allocator's yet (see {@link BackgroundRecovery}).
+   */
+  private volatile BackgroundRecovery recovering;
 
   Allocator(
       long base,
@@ -102,9 +112,55 @@ final class Allocator {
     return obj;
   }
 
+  /**
+   * Takes its state from {@code r}'s provisional one (see {@link BackgroundRecovery#provisional}):
+   * until {@link #adopt}, only the chunks free at the snapshot are handed out, frees of the
+   * snapshot's objects are deferred, and a request that finds no space waits for the sweep.
+   */
+  void recoverInBackground(BackgroundRecovery r) {
+    recovering = r;
+  }
+
+  /**
+   * Adds what a background sweep found free in the snapshot's chunks (the first {@code
+   * snapshotChunks}, except those free at the snapshot, which were handed out meanwhile) to the
+   * free chunks and slot pools; the caller holds the recovery's lock, so no free is deferred
+   * meanwhile.
+   */
+  void adopt(SweepResult r, int snapshotChunks, java.util.function.IntPredicate freeAtSnapshot) {
+    synchronized (freeChunks) {
+      long[] cs = chunks;
+      for (int c = 0; c < snapshotChunks; c++) {
+        if (freeAtSnapshot.test(c) || ChunkLayout.kind(r.chunks()[c]) != ChunkLayout.FREE) continue;
+        cs[c] = ChunkLayout.encode(ChunkLayout.FREE, 0);
+        freeChunks.set(c);
+        freeCount++;
+      }
+    }
+    LongStack[] slots = r.freeSlots();
+    for (int sc = 0; sc < central.length; sc++) {
+      synchronized (central[sc]) {
+        while (!slots[sc].isEmpty()) central[sc].push(slots[sc].pop());
+      }
+    }
+    recovering = null;
+  }
+
+  /** Frees the objects at file offsets {@code offsets}, leaving no slot in this thread's cache. */
+  void freeAll(LongStack offsets) {
+    while (!offsets.isEmpty()) free(base + offsets.pop());
+    ThreadCache tc = caches.get();
+    for (int sc = 0; sc < central.length; sc++) {
+      while (tc.counts[sc] > 0) spill(tc, sc, Math.min(ThreadCache.BATCH, tc.counts[sc]));
+    }
+    caches.remove();
+  }
+
   /** Returns an object's memory. Volatile: the caller has already made it unreachable. */
   void free(long obj) {
     requireObjectStart(obj - base, "free");
+    BackgroundRecovery r = recovering;
+    if (r != null && r.deferFree(obj - base, file)) return;
     if (!allocated.clear(granule(obj))) {
       throw new IllegalStateException(
           "double free: offset=0x" + Long.toHexString(obj - base) + " file=" + file);
@@ -120,7 +176,10 @@ final class Allocator {
 
   /** True if {@code off} is the start of an allocated object. */
   boolean isLiveObject(long off) {
-    return objectStartProblem(off) == null && allocated.get(granule(base + off));
+    if (objectStartProblem(off) != null) return false;
+    BackgroundRecovery r = recovering;
+    if (r != null && r.ownsSnapshotChunk(off)) return r.liveBeforeSweep(off);
+    return allocated.get(granule(base + off));
   }
 
   /** Null if {@code off} can start an object under the current chunk state, else why not. */
@@ -241,7 +300,15 @@ final class Allocator {
    * recovery would misparse. Costs one fence per 64 KiB chunk.
    */
   private int takeChunks(int n, long requested, long headDescriptor) {
-    int c = claimOrGrow(n, requested, headDescriptor);
+    int c;
+    try {
+      c = claimOrGrow(n, requested, headDescriptor);
+    } catch (HeapFullException e) {
+      BackgroundRecovery r = recovering;
+      if (r == null) throw e;
+      r.await(); // the sweep may find room in the snapshot's chunks
+      c = claimOrGrow(n, requested, headDescriptor);
+    }
     // outside the lock: a request may start the grower thread
     if (ahead != null && lowOnChunks()) ahead.request();
     return c;

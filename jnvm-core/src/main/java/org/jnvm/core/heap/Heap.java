@@ -5,11 +5,14 @@ import java.nio.file.Path;
 import java.util.BitSet;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.pmem.Pmem;
+import org.jnvm.core.pmem.StoreBarrier;
 
 /**
  * A persistent heap: one memory-mapped file holding objects, their class registry and named roots.
  * Build, then open: {@link #create}, {@link #open} or {@link #openOrCreate} return a heap that has
- * already recovered (see {@link Recovery}); {@link #close} is idempotent.
+ * already recovered (see {@link Recovery}), or, with {@link HeapOptions#backgroundRecovery}, that
+ * serves reads and writes at once while recovery's mark and sweep run on a thread of their own (see
+ * {@link BackgroundRecovery}); {@link #close} is idempotent.
  *
  * <p>Nothing here is static: any number of heaps can be open in one JVM (the crash simulator opens
  * one per crash image). Proxies of a heap must not be used after it is closed.
@@ -22,7 +25,12 @@ public final class Heap implements AutoCloseable {
   private final ClassRegistry classes;
   private final Roots roots;
   private final Allocator allocator;
-  private final RecoveryReport report;
+  private final Opened opened;
+
+  /** Null when recovery ran before the open returned; else until its report is built. */
+  private final BackgroundRecovery background;
+
+  private volatile RecoveryReport report;
   private volatile boolean closed;
 
   private Heap(HeapFile file, HeapOptions options) {
@@ -40,25 +48,68 @@ public final class Heap implements AutoCloseable {
     String undone = ConversionLog.recover(this, view, roots);
     String replayed = options.readOnly() ? "" : Recovery.participants(this);
     replayed = undone.isEmpty() ? replayed : replayed.isEmpty() ? undone : undone + "; " + replayed;
-    int threads = Recovery.threads(options, reserved);
-    long[] nanos = new long[2];
+    boolean inBackground = options.backgroundRecovery() && StoreBarrier.ENABLED;
+    int threads = Recovery.threads(options, reserved, inBackground);
     long[] anchors = {SuperblockLayout.rootsOffset(sb), SuperblockLayout.registryOffset(sb)};
+    this.opened = new Opened(t0, reserved, threads, replayed);
+    if (inBackground) {
+      this.background = new BackgroundRecovery(view, anchors, threads);
+      this.allocator = newAllocator(background.provisional());
+      allocator.recoverInBackground(background);
+      background.start(allocator, file.path.getFileName().toString());
+      opened.nanos = System.nanoTime() - t0;
+      return;
+    }
+    this.background = null;
+    long[] nanos = new long[2];
     SweepResult swept = Recovery.markAndSweep(view, anchors, threads, nanos);
-    this.allocator =
-        new Allocator(base, g, file.reservation, file.path.toString(), swept, growsAhead(options));
-    this.report =
-        new RecoveryReport(
-            file.path,
-            swept.liveObjects(),
-            swept.reclaimed(),
-            swept.freeChunks().cardinality(),
-            reserved,
-            threads,
-            nanos[0],
-            nanos[1],
-            System.nanoTime() - t0,
-            replayed,
-            swept.volatileBytes());
+    this.allocator = newAllocator(swept);
+    opened.nanos = System.nanoTime() - t0;
+    this.report = opened.report(swept, nanos[0], nanos[1], opened.nanos);
+  }
+
+  private Allocator newAllocator(SweepResult state) {
+    return new Allocator(
+        base, g, file.reservation, file.path.toString(), state, growsAhead(options));
+  }
+
+  /** What the open path did, for the recovery report. */
+  private final class Opened {
+    final long start;
+    final int reserved;
+    final int threads;
+    final String replayed;
+    long nanos;
+
+    Opened(long start, int reserved, int threads, String replayed) {
+      this.start = start;
+      this.reserved = reserved;
+      this.threads = threads;
+      this.replayed = replayed;
+    }
+
+    RecoveryReport report(SweepResult swept, long mark, long sweep, long total) {
+      return new RecoveryReport(
+          file.path,
+          swept.liveObjects(),
+          swept.reclaimed(),
+          swept.freeChunks().cardinality(),
+          reserved,
+          threads,
+          mark,
+          sweep,
+          total,
+          replayed,
+          swept.volatileBytes(),
+          nanos,
+          true);
+    }
+
+    /** The open path's figures while the background mark and sweep run. */
+    RecoveryReport partial() {
+      return new RecoveryReport(
+          file.path, 0, 0, 0, reserved, threads, 0, 0, nanos, replayed, 0, nanos, false);
+    }
   }
 
   // ---- build, then open --------------------------------------------------------------------
@@ -135,6 +186,7 @@ public final class Heap implements AutoCloseable {
       if (closed) return;
       closed = true;
     }
+    if (background != null) background.cancel(file.path.toString()); // it reads the mapping
     allocator.close(); // a growth in flight stores into the mapping: it ends before the unmap
     file.close();
   }
@@ -279,7 +331,10 @@ public final class Heap implements AutoCloseable {
     return file.reservation.bytes();
   }
 
-  /** Bytes of the reserved chunks in use (chunks not free), a chunk granularity figure. */
+  /**
+   * Bytes of the reserved chunks in use (chunks not free), a chunk granularity figure. While a
+   * background recovery runs, every chunk in use when the heap opened counts as used.
+   */
   public long usedBytes() {
     return (long) allocator.usedChunks() * g.chunkSize();
   }
@@ -296,12 +351,53 @@ public final class Heap implements AutoCloseable {
     return options;
   }
 
-  /** What recovery did when this heap was opened. */
+  /**
+   * What recovery did when this heap was opened. With {@link HeapOptions#backgroundRecovery} and
+   * the mark and sweep still running, the open path's figures only ({@link
+   * RecoveryReport#complete()} false): {@link #awaitRecovery} waits for the whole report. Otherwise
+   * (and once the background work is done) the whole report, at once.
+   *
+   * @throws HeapCorruptException if the background mark found the heap corrupt
+   */
   public RecoveryReport recoveryReport() {
-    return report;
+    RecoveryReport r = report;
+    if (r != null) return r;
+    if (!background.isDone()) return opened.partial();
+    return awaitRecovery();
   }
 
-  /** Reserved chunks not in use, of {@link #reservedChunks()}. */
+  /**
+   * Waits until recovery's mark and sweep are done (at once, unless they run in the background) and
+   * returns the whole report. Allocations and frees never need this: they wait only when they must.
+   *
+   * @throws HeapCorruptException if the mark found the heap corrupt (the program may have read it
+   *     meanwhile; it allocates only in chunks that were free, and no free of an older object takes
+   *     effect)
+   */
+  public RecoveryReport awaitRecovery() {
+    RecoveryReport r = report;
+    if (r != null) return r;
+    background.await();
+    SweepResult swept = background.swept();
+    r =
+        opened.report(
+            swept,
+            background.markNanos(),
+            background.sweepNanos(),
+            background.endNanos() - opened.start);
+    report = r;
+    return r;
+  }
+
+  /** True once recovery's mark and sweep are done (always, unless they run in the background). */
+  public boolean recovered() {
+    return report != null || background.isDone();
+  }
+
+  /**
+   * Reserved chunks not in use, of {@link #reservedChunks()}; while a background recovery runs,
+   * only those free when the heap opened or grown since.
+   */
   public int freeChunks() {
     return allocator.freeChunkCount();
   }
@@ -318,6 +414,7 @@ public final class Heap implements AutoCloseable {
 
   /** Runs every check recovery makes, collecting problems instead of stopping at the first. */
   public VerifyReport verify() {
+    awaitRecovery();
     return Verifier.verify(this);
   }
 

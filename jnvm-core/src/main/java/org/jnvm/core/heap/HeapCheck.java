@@ -52,7 +52,8 @@ public final class HeapCheck {
   public static Result check(Path path) {
     String unreadable = unreadable(path);
     if (unreadable != null) return new Result(path, false, false, 0, List.of(unreadable));
-    try (Heap heap = Heap.open(path, HeapOptions.DEFAULT.withReadOnly(true))) {
+    try (Heap heap =
+        Heap.open(path, HeapOptions.DEFAULT.withReadOnly(true).withBackgroundRecovery(false))) {
       return checkOpen(heap);
     } catch (HeapCorruptException | LayoutMismatchException e) {
       return checkDamaged(path, e);

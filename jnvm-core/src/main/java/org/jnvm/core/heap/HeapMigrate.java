@@ -24,7 +24,7 @@ public final class HeapMigrate {
     Thread t = Thread.currentThread();
     ClassLoader before = t.getContextClassLoader();
     t.setContextClassLoader(loader);
-    try (Heap heap = Heap.open(path)) {
+    try (Heap heap = Heap.open(path, HeapOptions.DEFAULT.withBackgroundRecovery(false))) {
       for (String name : classes.isEmpty() ? storedNames(heap) : classes) {
         PersistentClass<?> type = load(name, loader);
         if (type == null) {

@@ -12,14 +12,22 @@ package org.jnvm.core.heap;
  *     allocations seldom wait for a growth (a heap then reserves up to one and a half steps more
  *     than it uses); off, the allocation that finds no free chunk grows the heap and waits. Always
  *     off under the crash simulator, which explores one thread's write-backs and fences
+ * @param backgroundRecovery return from the open once the logs are replayed, and run recovery's
+ *     mark and sweep on a thread of their own while the program reads and writes (see {@code
+ *     docs/recovery.md}); off, the open returns after the sweep. The default is off unless the
+ *     system property {@code jnvm.recovery} is {@code background}; always off with {@code
+ *     -Djnvm.storeBarrier=false}
  */
 public record HeapOptions(
     boolean readOnly,
     boolean syncMapping,
     int recoveryThreads,
     long growthStep,
-    boolean growAhead) {
-  public static final HeapOptions DEFAULT = new HeapOptions(false, false, 0, 0, true);
+    boolean growAhead,
+    boolean backgroundRecovery) {
+  public static final HeapOptions DEFAULT =
+      new HeapOptions(
+          false, false, 0, 0, true, "background".equals(System.getProperty("jnvm.recovery")));
 
   public HeapOptions {
     if (recoveryThreads < 0) {
@@ -35,23 +43,40 @@ public record HeapOptions(
     this(readOnly, syncMapping, recoveryThreads, growthStep, true);
   }
 
+  /** The options as they were before {@code backgroundRecovery}: it is the default's. */
+  public HeapOptions(
+      boolean readOnly,
+      boolean syncMapping,
+      int recoveryThreads,
+      long growthStep,
+      boolean growAhead) {
+    this(readOnly, syncMapping, recoveryThreads, growthStep, growAhead, DEFAULT.backgroundRecovery);
+  }
+
   public HeapOptions withReadOnly(boolean v) {
-    return new HeapOptions(v, syncMapping, recoveryThreads, growthStep, growAhead);
+    return new HeapOptions(
+        v, syncMapping, recoveryThreads, growthStep, growAhead, backgroundRecovery);
   }
 
   public HeapOptions withSyncMapping(boolean v) {
-    return new HeapOptions(readOnly, v, recoveryThreads, growthStep, growAhead);
+    return new HeapOptions(readOnly, v, recoveryThreads, growthStep, growAhead, backgroundRecovery);
   }
 
   public HeapOptions withRecoveryThreads(int n) {
-    return new HeapOptions(readOnly, syncMapping, n, growthStep, growAhead);
+    return new HeapOptions(readOnly, syncMapping, n, growthStep, growAhead, backgroundRecovery);
   }
 
   public HeapOptions withGrowthStep(long bytes) {
-    return new HeapOptions(readOnly, syncMapping, recoveryThreads, bytes, growAhead);
+    return new HeapOptions(
+        readOnly, syncMapping, recoveryThreads, bytes, growAhead, backgroundRecovery);
   }
 
   public HeapOptions withGrowAhead(boolean v) {
-    return new HeapOptions(readOnly, syncMapping, recoveryThreads, growthStep, v);
+    return new HeapOptions(
+        readOnly, syncMapping, recoveryThreads, growthStep, v, backgroundRecovery);
+  }
+
+  public HeapOptions withBackgroundRecovery(boolean v) {
+    return new HeapOptions(readOnly, syncMapping, recoveryThreads, growthStep, growAhead, v);
   }
 }

@@ -22,6 +22,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * In strict mode the first problem aborts with {@link HeapCorruptException}; in collecting mode
  * (the verifier) problems are recorded and the bad reference is not followed.
+ *
+ * <p>With {@link ScanClaims} (a mark beside the running program, {@link BackgroundRecovery}), each
+ * object's references are read once, by whoever claims it first: a worker, or the store barrier
+ * through {@link #shadeBeforeStore} just before the program's first store into it. A worker that
+ * pops an object the barrier claimed waits until the barrier has queued the object's references, so
+ * the mark cannot end while a barrier's grey objects are still being queued.
  */
 final class Marker {
   private static final int PACKET = 256;
@@ -42,10 +48,64 @@ final class Marker {
    */
   private final List<long[]> badRefs = new ArrayList<>();
 
+  /** Null for a mark that owns the heap; set for a mark beside the program (see class comment). */
+  private final ScanClaims claims;
+
   Marker(MediaView view, Bitmap marks, boolean collect) {
+    this(view, marks, collect, null);
+  }
+
+  Marker(MediaView view, Bitmap marks, boolean collect, ScanClaims claims) {
     this.view = view;
     this.marks = marks;
     this.collect = collect;
+    this.claims = claims;
+  }
+
+  /** Test hook: called by a worker after each object it popped (null: none). */
+  private java.util.function.LongConsumer afterScan;
+
+  void afterScan(java.util.function.LongConsumer hook) {
+    this.afterScan = hook;
+  }
+
+  /** Stops the mark: its workers return and {@link #mark} throws {@code why}. */
+  void cancel(RuntimeException why) {
+    failure.compareAndSet(null, why);
+  }
+
+  /**
+   * The store barrier of a mark beside the program (strict mode with claims only): called before a
+   * store into the snapshot object at {@code off}, it makes sure the object's references as they
+   * are now (the snapshot's, since no store has reached it yet) are marked and queued, claiming the
+   * object so that no worker reads it after the store. A problem found here stops the mark (the
+   * heap is corrupt) instead of failing the program's store.
+   */
+  void shadeBeforeStore(long off) {
+    long gr = view.granule(off);
+    if (claims.isDone(gr)) return;
+    if (!claims.claim(gr)) {
+      claims.awaitDone(gr, () -> false); // the claimer reads one object and never blocks
+      return;
+    }
+    try {
+      if (view.objectProblem(off) != null) return; // not an object the mark can reach
+      LongStack grey = new LongStack(16);
+      view.forEachRef(
+          off,
+          (field, ref) -> {
+            if (ref != 0 && admit(ref, off, field)) grey.push(ref);
+          });
+      if (!grey.isEmpty()) {
+        long[] p = new long[grey.size()];
+        grey.drainTo(p, p.length);
+        shared.add(p);
+      }
+    } catch (RuntimeException e) {
+      failure.compareAndSet(null, e);
+    } finally {
+      claims.done(gr);
+    }
   }
 
   /** Marks from {@code roots} (file offsets) with {@code threads} workers. */
@@ -102,8 +162,10 @@ final class Marker {
     try {
       while (failure.get() == null) {
         if (local.isEmpty() && !take(local)) break;
-        scan(local.pop(), local);
+        long off = local.pop();
+        scan(off, local);
         scanned++;
+        if (afterScan != null) afterScan.accept(off);
         if (local.size() > 2 * PACKET && shared.isEmpty()) donate(local);
       }
     } catch (RuntimeException e) {
@@ -114,6 +176,23 @@ final class Marker {
   }
 
   private void scan(long off, LongStack local) {
+    if (claims != null) {
+      long gr = view.granule(off);
+      if (!claims.claim(gr)) {
+        claims.awaitDone(gr, () -> failure.get() != null); // the barrier read it
+        return;
+      }
+      try {
+        visit(off, local);
+      } finally {
+        claims.done(gr);
+      }
+      return;
+    }
+    visit(off, local);
+  }
+
+  private void visit(long off, LongStack local) {
     view.forEachRef(
         off,
         (field, ref) -> {
@@ -128,6 +207,8 @@ final class Marker {
    */
   private boolean admit(long ref, long fromOff, int field) {
     if (view.g.inData(ref) && (ref & 63) == 0 && marks.get(view.granule(ref))) return false;
+    // checked by the barrier before the program's store changed it: its header may be new now
+    if (claims != null && admittedByBarrier(ref)) return marks.set(view.granule(ref));
     String p = view.objectProblem(ref);
     if (p != null) {
       report(
@@ -147,6 +228,13 @@ final class Marker {
       return false;
     }
     return marks.set(view.granule(ref));
+  }
+
+  private boolean admittedByBarrier(long ref) {
+    return view.g.inData(ref)
+        && (ref & 63) == 0
+        && view.g.chunkOf(ref) < view.reserved
+        && claims.isDone(view.granule(ref));
   }
 
   private void report(String problem) {

@@ -21,7 +21,17 @@ final class Recovery {
   private Recovery() {}
 
   static int threads(HeapOptions o, int reserved) {
+    return threads(o, reserved, false);
+  }
+
+  /**
+   * The mark and sweep threads: as asked, else one for a small heap and one per core. In the
+   * background, one unless asked: the program's own start-up work (a container rebuilding its
+   * index) runs meanwhile, and only allocations that find no free chunk wait for the sweep.
+   */
+  static int threads(HeapOptions o, int reserved, boolean background) {
     if (o.recoveryThreads() > 0) return o.recoveryThreads();
+    if (background) return 1;
     int cores = Runtime.getRuntime().availableProcessors();
     return reserved < 256 ? 1 : Math.max(1, cores);
   }

@@ -17,6 +17,9 @@ import sun.misc.Unsafe;
  * accesses; they are not bounds-checked here: callers validate addresses read from media before
  * use, and {@link #CHECKS} guards write-backs against unmapped addresses, which would otherwise
  * kill the JVM.
+ *
+ * <p>Every store first checks whether a {@link StoreBarrier} hook is registered (a heap whose
+ * recovery's mark runs in the background) and calls it before storing.
  */
 public final class Pmem {
   /** Cache line size: the unit of write-back and of crash-simulation tracking. */
@@ -32,6 +35,9 @@ public final class Pmem {
   private static final PmemBackend BACKEND = CHOICE.backend();
   private static final boolean TRACKING = BACKEND.tracksStores();
   private static final MapRoute MAP_ROUTE = MapRoutes.select();
+
+  /** Stores call {@link StoreBarrier} hooks (see there); false folds the check away. */
+  private static final boolean BARRIER = StoreBarrier.ENABLED;
 
   /**
    * One start-up line: the backend in use, or, on the msync fallback, a warning saying so (always
@@ -123,48 +129,57 @@ public final class Pmem {
   // ---- stores ------------------------------------------------------------------------------
 
   public static void putByte(long a, byte v) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 1);
     U.putByte(a, v);
     if (TRACKING) BACKEND.stored(a, 1);
   }
 
   public static void putShort(long a, short v) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 2);
     U.putShort(a, v);
     if (TRACKING) BACKEND.stored(a, 2);
   }
 
   public static void putChar(long a, char v) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 2);
     U.putChar(a, v);
     if (TRACKING) BACKEND.stored(a, 2);
   }
 
   public static void putInt(long a, int v) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 4);
     U.putInt(a, v);
     if (TRACKING) BACKEND.stored(a, 4);
   }
 
   public static void putLong(long a, long v) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 8);
     U.putLong(a, v);
     if (TRACKING) BACKEND.stored(a, 8);
   }
 
   public static void putFloat(long a, float v) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 4);
     U.putFloat(a, v);
     if (TRACKING) BACKEND.stored(a, 4);
   }
 
   public static void putDouble(long a, double v) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 8);
     U.putDouble(a, v);
     if (TRACKING) BACKEND.stored(a, 8);
   }
 
   /** A store with release semantics, for structures read concurrently without locks. */
   public static void putLongRelease(long a, long v) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 8);
     U.putLongVolatile(null, a, v);
     if (TRACKING) BACKEND.stored(a, 8);
   }
 
   /** Atomic compare-and-set of 8 aligned bytes. */
   public static boolean compareAndSetLong(long a, long expected, long value) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 8);
     boolean done = U.compareAndSwapLong(null, a, expected, value);
     if (TRACKING && done) BACKEND.stored(a, 8);
     return done;
@@ -172,12 +187,14 @@ public final class Pmem {
 
   /** Copies {@code src[off..off+len)} to persistent memory at {@code dst}. */
   public static void write(byte[] src, int off, long dst, int len) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(dst, len);
     U.copyMemory(src, BYTE_ARRAY_BASE + off, null, dst, len);
     if (TRACKING) BACKEND.stored(dst, len);
   }
 
   /** Copies {@code len} bytes between two persistent addresses (ranges may not overlap). */
   public static void copy(long src, long dst, long len) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(dst, len);
     U.copyMemory(src, dst, len);
     if (TRACKING) BACKEND.stored(dst, len);
   }
@@ -191,6 +208,7 @@ public final class Pmem {
    * same there, within the runs' error.
    */
   public static void fill(long dst, long len, byte value) {
+    if (BARRIER && StoreBarrier.armed) StoreBarrier.before(dst, len);
     if (len >= 0 && len <= FILL_BY_STORES && (dst & 7) == 0) {
       fillByStores(dst, len, value);
     } else {
