@@ -13,8 +13,8 @@ import java.util.Map;
  * Writes the user project a guide describes, once per JDK, as maven-invoker-plugin projects: the
  * guide's files as they are, an {@code invoker.properties} running its commands in order, the lines
  * they must print ({@code guide-output.txt}) and a {@code postbuild.groovy} handing the build log
- * to {@link DocRun}. The JDKs are the one running this build and JDK 17 and 25 when installed
- * beside it (in the same directory).
+ * to {@link DocRun} and the build's local repository to {@link RepoOrigin}. The JDKs are the one
+ * running this build and JDK 17 and 25 when installed beside it (in the same directory).
  *
  * <p>Usage: {@code DocProject OUT_DIR GUIDE.md...}; each guide becomes {@code OUT_DIR/NAME-jdkN},
  * NAME being the guide's file name, or its directory's for a {@code README.md}.
@@ -67,7 +67,9 @@ public final class DocProject {
     for (Guide.Step s : g.steps()) expected.addAll(s.output());
     Files.write(dir.resolve(DocRun.EXPECTED), expected);
     Files.writeString(
-        dir.resolve("postbuild.groovy"), "org.jnvm.it.DocRun.check(basedir.toPath())\n");
+        dir.resolve("postbuild.groovy"),
+        "org.jnvm.it.DocRun.check(basedir.toPath())\n"
+            + "org.jnvm.it.RepoOrigin.check(localRepositoryPath.toPath(), jnvmOrigin)\n");
   }
 
   private static void deleteTree(Path dir) throws IOException {

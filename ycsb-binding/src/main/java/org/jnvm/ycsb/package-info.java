@@ -1,2 +1,5 @@
-/** YCSB bindings ({@code site.ycsb.DB}) for Infinispan embedded, J-PDT maps and PMDK (LLPL). */
+/**
+ * YCSB bindings ({@code site.ycsb.DB}) for Infinispan embedded and J-PDT maps, and the workload
+ * files.
+ */
 package org.jnvm.ycsb;

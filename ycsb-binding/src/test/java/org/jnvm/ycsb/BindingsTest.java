@@ -1,16 +1,12 @@
 package org.jnvm.ycsb;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.util.Map;
 import org.jnvm.ycsb.infinispan.InfinispanDB;
 import org.jnvm.ycsb.jpdt.JpdtMapDB;
 import org.jnvm.ycsb.map.VolatileMapDB;
-import org.jnvm.ycsb.pmdk.LlplDB;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 
-/** The binding contract for every backend of this build. */
+/** The binding contract for every backend of this module (ycsb-runner tests its own). */
 class BindingsTest {
   @Nested
   class Volatile extends BindingContract {
@@ -90,21 +86,6 @@ class BindingsTest {
   }
 
   @Nested
-  class RocksDb extends BindingContract {
-    String dbClass() {
-      return InfinispanDB.class.getName();
-    }
-
-    Map<String, String> props() {
-      return Map.of(InfinispanDB.BACKEND_PROPERTY, "rocksdb", InfinispanDB.MEMORY_PROPERTY, "2");
-    }
-
-    boolean persists() {
-      return true;
-    }
-  }
-
-  @Nested
   class JpdtHash extends BindingContract {
     String dbClass() {
       return JpdtMapDB.class.getName();
@@ -127,34 +108,6 @@ class BindingsTest {
 
     Map<String, String> props() {
       return Map.of(JpdtMapDB.MAP_PROPERTY, "ordered", JpdtMapDB.HEAP_SIZE_PROPERTY, "64M");
-    }
-
-    boolean persists() {
-      return true;
-    }
-
-    @Override
-    boolean scans() {
-      return true;
-    }
-  }
-
-  @Nested
-  class Pmdk extends BindingContract {
-    @Override
-    @BeforeEach
-    void open() throws Exception {
-      String missing = NativeLibs.pmdkMissing();
-      assumeTrue(missing == null, () -> "PMDK baseline skipped: " + missing);
-      super.open();
-    }
-
-    String dbClass() {
-      return LlplDB.class.getName();
-    }
-
-    Map<String, String> props() {
-      return Map.of(LlplDB.POOL_SIZE_PROPERTY, "64M");
     }
 
     boolean persists() {

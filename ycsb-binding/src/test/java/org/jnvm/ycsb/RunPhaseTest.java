@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.Properties;
 import org.jnvm.ycsb.infinispan.InfinispanDB;
 import org.jnvm.ycsb.jpdt.JpdtMapDB;
-import org.jnvm.ycsb.pmdk.LlplDB;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,10 +29,14 @@ class RunPhaseTest {
   @TempDir Path tmp;
 
   @ParameterizedTest
-  @ValueSource(strings = {"jpdt-map", "pmdk", "jpdt", "jpfa", "sifs"})
+  @ValueSource(strings = {"jpdt-map", "jpdt", "jpfa", "sifs"})
   void theRunPhaseOnAMissingTableIsAnErrorNamingThePath(String binding) {
-    Path dir = tmp.resolve("mistyped");
-    DB db = db(binding, dir, true);
+    runPhaseOnAMissingTableFails(
+        db(binding, tmp.resolve("mistyped"), true), tmp.resolve("mistyped"));
+  }
+
+  /** {@code db}, a run phase on the missing table {@code dir}, fails naming it and the fix. */
+  static void runPhaseOnAMissingTableFails(DB db, Path dir) {
     DBException e = assertThrows(DBException.class, db::init);
     assertTrue(e.getMessage().contains(dir.toString()), e.getMessage());
     assertTrue(e.getMessage().contains("run -load first"), e.getMessage());
@@ -79,8 +82,6 @@ class RunPhaseTest {
     if (binding.equals("jpdt-map")) {
       p.setProperty(JpdtMapDB.HEAP_SIZE_PROPERTY, "16M");
       db = new JpdtMapDB();
-    } else if (binding.equals("pmdk")) {
-      db = new LlplDB();
     } else {
       p.setProperty(InfinispanDB.BACKEND_PROPERTY, binding);
       p.setProperty(InfinispanDB.HEAP_SIZE_PROPERTY, "16M");

@@ -12,7 +12,8 @@ import org.jnvm.ycsb.RecordCodec;
  *
  * <p>To add one (the J-NVM stores {@code jpdt} and {@code jpfa}): implement this interface,
  * configure the store through its configuration builder in {@link #configure}, return a codec that
- * keeps records as the objects the store holds, and list it in {@link Backends}.
+ * keeps records as the objects the store holds, and list it in {@link Backends}, or (outside this
+ * module) name it in a {@code META-INF/services/org.jnvm.ycsb.infinispan.Backend} file.
  */
 public interface Backend {
   /** The name users select it by, e.g. {@code sifs}. */

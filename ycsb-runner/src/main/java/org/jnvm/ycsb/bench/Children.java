@@ -44,7 +44,7 @@ final class Children {
    * the first time: a first touch costs a page fault and a page clear, and far more on a VM whose
    * host backs guest memory at first touch. Expansions beyond the initial heap are touched in GC
    * pauses, which the report counts. Without them, D at the quick size faulted on the reads'
-   * allocations while G1 grew into fresh pages (ycsb-binding/README.md, "Pre-touched heaps").
+   * allocations while G1 grew into fresh pages (ycsb-runner/README.md, "Pre-touched heaps").
    */
   static List<String> heapFlags(long heapMb) {
     return List.of(

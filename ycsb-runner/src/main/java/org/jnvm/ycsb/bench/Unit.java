@@ -54,7 +54,7 @@ record Unit(
    * workload's own paths before it is measured: without it, jpdt-all's D (the first workload that
    * inserts after the load) ran its first half second beside 0.7 s of C2 compilation of the insert
    * path (JFR), and measured 0.51-0.72x volatile Infinispan against 0.73-0.82x with it (four runs
-   * each, ycsb-binding/README.md).
+   * each, ycsb-runner/README.md).
    */
   static double warmUpSeconds(double first, int index) {
     return index == 0 ? first : Math.min(first, LATER_WARMUP_SECONDS);

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -101,6 +104,23 @@ class OptionsTest {
     }
     assertTrue(u.contains("Backends: volatile"), u);
     assertTrue(u.contains("jpdt-crc (optional)"), u);
+  }
+
+  @Test
+  void helpFormatsWithoutPicocliWarnings() {
+    // picocli formats descriptions: a lone % fails the format, and picocli warns on stderr
+    PrintStream err = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    String u;
+    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      u = Options.usage().replaceAll("\\s+", " ");
+    } finally {
+      System.setErr(err);
+    }
+    String warnings = captured.toString(StandardCharsets.UTF_8);
+    assertFalse(warnings.contains("picocli WARN"), warnings);
+    assertTrue(u.contains("to 90% of steady reads, acknowledged"), u);
   }
 
   @Test

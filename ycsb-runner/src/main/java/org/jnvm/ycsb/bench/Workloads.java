@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * YCSB's core workloads A-F, shipped as property files in this module's resources ({@code
+ * YCSB's core workloads A-F, shipped as property files in the binding's jar ({@code
  * workloads/workloada} ...) and in the repository's {@code ycsb-binding/workloads} folder.
  */
 final class Workloads {

@@ -21,7 +21,7 @@ public final class NativeLibs {
     for (String lib : List.of("libpmemobj.so.1", "libpmempool.so.1")) {
       if (DIRS.stream().noneMatch(d -> Files.exists(Path.of(d, lib)))) {
         String m = lib + " not found in " + DIRS + " (install libpmemobj1 and libpmempool1)";
-        System.out.println("[ycsb-binding test] " + m);
+        System.out.println("[ycsb-runner test] " + m);
         return m;
       }
     }

@@ -169,7 +169,7 @@ final class Options {
       names = "--restart",
       description =
           "the restart experiment instead: per backend and size, load, SIGKILL the JVM in a write"
-              + " load, restart it on the same files; time to open, to the first read and to 90%"
+              + " load, restart it on the same files; time to open, to the first read and to 90%%"
               + " of steady reads, acknowledged entries lost, heap and RSS; report and chart in"
               + " results/restart-<timestamp> (quick default about 5 minutes; --seconds: the"
               + " read period, default 5)")
