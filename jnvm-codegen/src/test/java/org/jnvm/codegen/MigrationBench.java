@@ -38,12 +38,19 @@ public final class MigrationBench {
       Class<?> v2 = Versions.load(V2);
       try (Heap h = Heap.open(p)) {
         System.out.println(h.recoveryReport());
+        com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        double load = os.getSystemLoadAverage();
+        long cpu0 = os.getProcessCpuTime();
         long t1 = System.nanoTime();
         long converted = h.migrate(Versions.type(v2), threads);
         double s = (System.nanoTime() - t1) / 1e9;
+        double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
         System.out.printf(
-            "migrated %d objects in %.3f s: %.0f objects/s (%d threads, finding them included)%n",
-            converted, s, converted / s, threads);
+            "migrated %d objects in %.3f s: %.0f objects/s (%d threads, finding them included);"
+                + " process CPU %.3f s (%.0f objects per CPU-second); load average %.1f%n",
+            converted, s, converted / s, threads, cpu, converted / cpu, load);
       }
     } finally {
       Files.deleteIfExists(p);

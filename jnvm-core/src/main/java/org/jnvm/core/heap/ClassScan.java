@@ -72,7 +72,7 @@ final class ClassScan {
       if (id > 0 && id < wanted.length && wanted[id]) {
         out.push(off);
         counts[id]++;
-        slots[id] = Math.min(slots[id], a.capacity(off));
+        if (slots[id] > a.capacity(off)) slots[id] = a.capacity(off);
       }
     }
     return out;
