@@ -22,14 +22,21 @@ import org.objectweb.asm.MethodVisitor;
 final class Versions {
   private Versions() {}
 
-  /** One field: its name, descriptor, and its {@code @FormerNames}. */
-  record F(String name, String desc, String... former) {}
+  /**
+   * One field: its name, descriptor, its {@code @DefaultValue} (or null), its {@code @FormerNames}.
+   */
+  record F(String name, String desc, String dflt, String... former) {}
 
   /** One class of a version: binary name, persistent superclass (or null), fields. */
   record C(String name, String superName, List<F> fields, String... former) {}
 
   static F f(String name, String desc, String... former) {
-    return new F(name, desc, former);
+    return new F(name, desc, null, former);
+  }
+
+  /** A field declared with {@code @DefaultValue(value)}. */
+  static F fd(String name, String desc, String value) {
+    return new F(name, desc, value);
   }
 
   static C c(String name, F... fields) {
@@ -81,6 +88,11 @@ final class Versions {
     for (F f : c.fields) {
       FieldVisitor v = w.visitField(ACC_PUBLIC, f.name, f.desc, null, null);
       former(v.visitAnnotation(Names.FORMER_NAMES, false), f.former);
+      if (f.dflt != null) {
+        AnnotationVisitor d = v.visitAnnotation(Names.DEFAULT_VALUE, false);
+        d.visit("value", f.dflt);
+        d.visitEnd();
+      }
       v.visitEnd();
     }
     MethodVisitor m = w.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);

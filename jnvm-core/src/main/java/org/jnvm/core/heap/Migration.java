@@ -155,7 +155,7 @@ final class Migration {
     MigrationWorker[] ws = new MigrationWorker[w];
     for (int i = 0; i < w; i++) {
       Share share = new Share(found.parts, n * i / w, n * (i + 1) / w);
-      Converter c = new Converter(target, user, byId, type.name());
+      Converter c = new Converter(target, user, byId, type.name(), type.defaults());
       ws[i] = new MigrationWorker(heap, ConversionLog.open(heap, i), c, share, type.name());
     }
     if (interleave) MigrationWorker.interleaved(ws);
@@ -203,18 +203,26 @@ final class Migration {
     private final ShapeConversion user;
     private final Source[] byId;
     private final String name;
+    private final FieldDefaults defaults;
 
-    Converter(ClassInfo target, ShapeConversion user, Source[] byId, String name) {
+    Converter(
+        ClassInfo target,
+        ShapeConversion user,
+        Source[] byId,
+        String name,
+        FieldDefaults defaults) {
       this.target = target;
       this.user = user;
       this.byId = byId;
       this.name = name;
+      this.defaults = defaults;
     }
 
     /**
      * Every step reads the image, never the object: the object's bytes are overwritten as the new
      * payload is written, and its header (class id and size, one 8-byte store) comes last. The
-     * image's class id says which stored shape it is in.
+     * image's class id says which stored shape it is in. An added field is zero unless the class
+     * declares a default for it; a user conversion runs last and may set any field.
      */
     void convert(long obj, long image) {
       Source from = source(ObjectLayout.classId(image));
@@ -223,7 +231,10 @@ final class Migration {
       int size = target.fixedSize();
       Pmem.fill(p, size, (byte) 0);
       for (ShapeMatch.Step s : from.match().steps) {
-        if (s.from() == null) continue;
+        if (s.from() == null) {
+          defaults.store(s.to(), p + s.to().offset()); // an added field: its default, if any
+          continue;
+        }
         long src = old + s.from().offset();
         long dst = p + s.to().offset();
         if (s.widens()) Widening.convert(s.from().descriptor(), s.to().descriptor(), src, dst);
