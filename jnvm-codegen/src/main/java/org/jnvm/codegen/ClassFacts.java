@@ -57,6 +57,18 @@ record ClassFacts(
     return List.of();
   }
 
+  /** The text of a field's {@code @DefaultValue}, or null without one. */
+  static String defaultValue(List<AnnotationNode> annotations) {
+    if (annotations == null) return null;
+    for (AnnotationNode a : annotations) {
+      if (!a.desc.equals(Names.DEFAULT_VALUE) || a.values == null) continue;
+      for (int i = 0; i + 1 < a.values.size(); i += 2) {
+        if ("value".equals(a.values.get(i))) return String.valueOf(a.values.get(i + 1));
+      }
+    }
+    return null;
+  }
+
   /** The {@code fa} text of the class's {@code @Persistent}, "none" by default, null if absent. */
   private static String faOf(ClassNode n) {
     if (n.invisibleAnnotations == null) return null;

@@ -18,6 +18,7 @@ import java.util.StringJoiner;
  * @param chain the persistent superclasses, root-most first, and the class itself last
  * @param formerNames the class's earlier binary names ({@code @FormerNames})
  * @param formerFieldNames each renamed field's earlier names, by its current name
+ * @param defaults each field's {@code @DefaultValue} text, by its name (inherited ones included)
  */
 record ClassPlan(
     String name,
@@ -30,7 +31,8 @@ record ClassPlan(
     int size,
     List<String> chain,
     List<String> formerNames,
-    java.util.Map<String, List<String>> formerFieldNames) {
+    java.util.Map<String, List<String>> formerFieldNames,
+    java.util.Map<String, String> defaults) {
 
   boolean rebased() {
     return superName.equals(Names.POBJECT);
@@ -80,6 +82,13 @@ record ClassPlan(
   String formerFieldText() {
     StringJoiner j = new StringJoiner(" ");
     formerFieldNames.forEach((f, old) -> j.add(f + "=" + String.join(",", old)));
+    return j.toString();
+  }
+
+  /** The descriptor's defaults: {@code "visits=1 ratio=0.5"}. */
+  String defaultsText() {
+    StringJoiner j = new StringJoiner(" ");
+    defaults.forEach((f, v) -> j.add(f + "=" + v));
     return j.toString();
   }
 

@@ -17,6 +17,7 @@ final class Names {
   static final String PSTRING = "org/jnvm/jpdt/PString";
   static final String ANNOTATION = "Lorg/jnvm/core/annotation/Persistent;";
   static final String FORMER_NAMES = "Lorg/jnvm/core/annotation/FormerNames;";
+  static final String DEFAULT_VALUE = "Lorg/jnvm/core/annotation/DefaultValue;";
 
   static final String HEAP_D = "L" + HEAP + ";";
   static final String PCLASS_D = "L" + PCLASS + ";";

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jnvm.core.heap.FieldDefaults;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.FieldNode;
@@ -29,6 +30,7 @@ final class Planner {
           0,
           List.of(),
           List.of(),
+          Map.of(),
           Map.of());
 
   private final Hierarchy h;
@@ -83,6 +85,7 @@ final class Planner {
           end(start, own),
           chain,
           List.of(),
+          Map.of(),
           Map.of());
     }
     List<FieldNode> fields = persistentFields(f, inherited);
@@ -93,6 +96,7 @@ final class Planner {
       List<String> old = ClassFacts.formerNames(n.invisibleAnnotations);
       if (!old.isEmpty()) former.put(n.name, old);
     }
+    Map<String, String> defaults = defaults(f, sup, fields);
     return new ClassPlan(
         name,
         superName,
@@ -104,7 +108,33 @@ final class Planner {
         end(start, own),
         chain,
         f.formerNames(),
-        former);
+        former,
+        defaults);
+  }
+
+  /**
+   * The {@code @DefaultValue}s of the class's fields and its superclasses': each checked against
+   * its field's type now, so that a bad one fails the build, not the class's first use.
+   */
+  private Map<String, String> defaults(ClassFacts f, ClassPlan sup, List<FieldNode> fields) {
+    Map<String, String> out = new java.util.TreeMap<>();
+    if (sup != null) out.putAll(sup.defaults());
+    for (FieldNode n : fields) {
+      String text = ClassFacts.defaultValue(n.invisibleAnnotations);
+      if (text == null) continue;
+      String field = Names.binary(f.name()) + "." + n.name;
+      try {
+        if (text.isEmpty() || text.contains(" ") || text.contains("=")) {
+          throw new IllegalArgumentException(
+              "@DefaultValue(\"" + text + "\") of field " + field + ": empty, or a space or '='");
+        }
+        FieldDefaults.bits(n.desc, text, field);
+        out.put(n.name, text);
+      } catch (IllegalArgumentException e) {
+        problems.add(e.getMessage());
+      }
+    }
+    return out;
   }
 
   private static int end(int start, List<PField> own) {

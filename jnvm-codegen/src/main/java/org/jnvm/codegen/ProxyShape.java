@@ -155,6 +155,10 @@ final class ProxyShape {
       m.visitLdcInsn(plan.formerFieldText());
       builder(m, "formerFieldNames", "(Ljava/lang/String;)");
     }
+    if (!plan.defaults().isEmpty()) {
+      m.visitLdcInsn(plan.defaultsText());
+      builder(m, "defaults", "(Ljava/lang/String;)");
+    }
     m.visitMethodInsn(INVOKEVIRTUAL, Names.BUILDER, "build", "()" + Names.PCLASS_D, false);
     m.visitFieldInsn(PUTSTATIC, cls, Names.TYPE, Names.PCLASS_D);
     return m.instructions;

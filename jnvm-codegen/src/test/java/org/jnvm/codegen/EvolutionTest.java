@@ -112,6 +112,72 @@ class EvolutionTest {
     assertEquals(1L, Versions.get(again, "visits"));
   }
 
+  /**
+   * Fields added with a {@code @DefaultValue} take it in the migrated objects, one of each
+   * primitive type; a field that was already stored keeps its value though it declares a default;
+   * an object created by version 2 is zero (its constructor sets it: the default is for stored
+   * objects only).
+   */
+  @Test
+  void anAddedFieldTakesTheDefaultItsClassDeclares() {
+    write(c(PKG + "Defaulted", f("x", "I")), "x", 5);
+    Object o =
+        reopenWith(
+            c(
+                PKG + "Defaulted",
+                Versions.fd("x", "I", "7"),
+                Versions.fd("visits", "J", "1"),
+                Versions.fd("ratio", "D", "0.5"),
+                Versions.fd("on", "Z", "true"),
+                Versions.fd("letter", "C", "y"),
+                Versions.fd("weight", "F", "-2.5"),
+                Versions.fd("small", "B", "-3"),
+                Versions.fd("mid", "S", "300"),
+                f("plain", "I")));
+    assertEquals(5, Versions.get(o, "x"), "a stored field keeps its value");
+    assertEquals(1L, Versions.get(o, "visits"));
+    assertEquals(0.5, Versions.get(o, "ratio"));
+    assertEquals(true, Versions.get(o, "on"));
+    assertEquals('y', Versions.get(o, "letter"));
+    assertEquals(-2.5f, Versions.get(o, "weight"));
+    assertEquals((byte) -3, Versions.get(o, "small"));
+    assertEquals((short) 300, Versions.get(o, "mid"));
+    assertEquals(0, Versions.get(o, "plain"));
+    Object fresh = Versions.create(o.getClass());
+    assertEquals(0L, Versions.get(fresh, "visits"), "new objects are not given the default");
+    JNVM.heap().free((PObject) fresh);
+    Object again = reopen();
+    assertEquals(1L, Versions.get(again, "visits"));
+    assertEquals(0.5, Versions.get(again, "ratio"));
+  }
+
+  /** A default its field's type cannot hold, or on a reference, fails the build, naming both. */
+  @Test
+  void aDefaultItsFieldCannotHoldFailsTheBuild() {
+    CodegenException e =
+        assertThrows(
+            CodegenException.class,
+            () ->
+                Versions.load(
+                    c(
+                        PKG + "BadDefault",
+                        Versions.fd("x", "I", "abc"),
+                        Versions.fd("name", "Lorg/jnvm/jpdt/PString;", "hi"))));
+    String m = e.getMessage();
+    assertTrue(
+        m.contains(
+            "@DefaultValue(\"abc\") of field "
+                + PKG
+                + "BadDefault.x (int): not a value of this type"),
+        m);
+    assertTrue(
+        m.contains(
+            "@DefaultValue(\"hi\") of field "
+                + PKG
+                + "BadDefault.name (org.jnvm.jpdt.PString): only primitive fields take a default"),
+        m);
+  }
+
   /** {@code bin/jnvm migrate}'s engine: the new version's loader given, one line per class. */
   @Test
   void theMigrateCommandConvertsWithTheClassesItIsGiven() {

@@ -8,14 +8,14 @@ import java.nio.file.Path;
 import org.jnvm.codegen.Versions.C;
 import org.jnvm.core.JNVM;
 import org.jnvm.core.heap.Heap;
-import org.jnvm.core.heap.HeapWalk;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.TestHeaps;
 
 /**
  * Eager migration rate: N small objects of version 1 (24-byte payload, a linked list) converted to
- * version 2 (32 bytes: a field widened, one moved, one added) by {@code Heap.migrate}, timed. Not a
- * test: {@code java -cp ... org.jnvm.codegen.MigrationBench N} (docs/evolution.md has the command).
+ * version 2 (32 bytes: a field widened, one moved, one added) by {@code Heap.migrate} with T
+ * threads (default 2), timed. Not a test: {@code java -cp ... org.jnvm.codegen.MigrationBench N
+ * [T]} (docs/evolution.md has the command).
  */
 public final class MigrationBench {
   private static final String NAME = "org.jnvm.codegen.evo.Bench";
@@ -28,6 +28,7 @@ public final class MigrationBench {
 
   public static void main(String[] args) throws Exception {
     int n = Integer.parseInt(args[0]);
+    int threads = args.length > 1 ? Integer.parseInt(args[1]) : 2;
     Path p = TestHeaps.dir().resolve("jnvm-migration-bench-" + ProcessHandle.current().pid());
     long size = (long) n * 64 + (256L << 20);
     try {
@@ -37,17 +38,19 @@ public final class MigrationBench {
       Class<?> v2 = Versions.load(V2);
       try (Heap h = Heap.open(p)) {
         System.out.println(h.recoveryReport());
-        long tm = System.nanoTime();
-        HeapWalk.of(h);
-        System.out.printf(
-            "a mark alone (what the migration's plan does first): %.3f s%n",
-            (System.nanoTime() - tm) / 1e9);
+        com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        double load = os.getSystemLoadAverage();
+        long cpu0 = os.getProcessCpuTime();
         long t1 = System.nanoTime();
-        long converted = h.migrate(Versions.type(v2));
+        long converted = h.migrate(Versions.type(v2), threads);
         double s = (System.nanoTime() - t1) / 1e9;
+        double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
         System.out.printf(
-            "migrated %d objects in %.3f s: %.0f objects/s (1 thread, mark included)%n",
-            converted, s, converted / s);
+            "migrated %d objects in %.3f s: %.0f objects/s (%d threads, finding them included);"
+                + " process CPU %.3f s (%.0f objects per CPU-second); load average %.1f%n",
+            converted, s, converted / s, threads, cpu, converted / cpu, load);
       }
     } finally {
       Files.deleteIfExists(p);

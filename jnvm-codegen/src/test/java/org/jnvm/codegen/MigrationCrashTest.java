@@ -28,6 +28,10 @@ import org.junit.jupiter.api.Test;
  * fence, every image must recover to a heap where each object of the list is wholly in one of the
  * two shapes (its header's class id, its size and every field's value agree), none is lost, and
  * after the acknowledgement all are in the new shape; reading the list then finishes the migration.
+ *
+ * <p>Under the simulator the migration runs two workers, each with its own conversion log, in turns
+ * on one thread (every worker arms a batch, then every worker converts its own): the images of a
+ * fence in the second step hold both logs armed at once, and recovery must undo both.
  */
 class MigrationCrashTest {
   private static final String NAME = "org.jnvm.codegen.evo.Migrated";
@@ -43,8 +47,14 @@ class MigrationCrashTest {
   private static final C V2 =
       c(NAME, f("b", "I"), f("a", "J"), f("c", "J"), f("next", SELF), f("d", "I"));
 
-  /** Two batches of the conversion log (340 entries of 48 bytes fill its 16,320). */
-  private static final int N = 500;
+  /**
+   * Two workers of 500 objects each, two batches each (340 entries of 48 bytes fill a log's 16,320
+   * bytes, then 160).
+   */
+  private static final int N = 1000;
+
+  /** Objects in the second batch of each worker. */
+  private static final int SECOND = N / 2 - 340;
 
   private static Class<?> v1;
   private static Class<?> v2;
@@ -76,7 +86,7 @@ class MigrationCrashTest {
   }
 
   /**
-   * Reads the list from media alone (no proxy, so no migration): "n=500 v1=x v2=y", or the first
+   * Reads the list from media alone (no proxy, so no migration): "n=1000 v1=x v2=y", or the first
    * object whose header and fields do not agree with either shape.
    */
   static String observe(Heap h, int v1Id) {
@@ -152,12 +162,13 @@ class MigrationCrashTest {
                   assertEquals("n=" + N + " v1=0 v2=" + N, observe(heap, v1Id));
                 })
             .run();
-    assertTrue(s.fences() >= 8, "two batches at least: " + s);
+    assertTrue(s.fences() >= 16, "two batches of two workers at least: " + s);
   }
 
   /**
-   * A conversion that throws in the second batch: the first batch stays converted, the second is
-   * rolled back in place (its images written back before its count is cleared), at every fence.
+   * A conversion that throws in worker 0's second batch, while worker 1's second batch is armed:
+   * the first batches stay converted, worker 0's second is rolled back in place (its images written
+   * back before its count is cleared) and worker 1's second still commits, at every fence.
    */
   @Test
   void aThrowingConversionLeavesEveryObjectInOneShape() throws Exception {
@@ -166,7 +177,7 @@ class MigrationCrashTest {
     ShapeConversion.register(
         NAME,
         (stored, current) -> {
-          if (++calls[0] == 450) throw new IllegalStateException("conversion bug");
+          if (++calls[0] == 2 * 340 + 20) throw new IllegalStateException("conversion bug");
         });
     try {
       CrashTest.named("codegen: class migration, conversion throws")
@@ -182,7 +193,7 @@ class MigrationCrashTest {
               heap -> {
                 String seen = observe(heap, 64);
                 assertTrue(seen.startsWith("n=" + N + " "), seen);
-                if (acked.get()) assertTrue(seen.contains(" v1=" + (N - 340)), seen);
+                if (acked.get()) assertTrue(seen.contains(" v1=" + SECOND + " "), seen);
               })
           .run();
     } finally {

@@ -22,14 +22,21 @@ import org.objectweb.asm.MethodVisitor;
 final class Versions {
   private Versions() {}
 
-  /** One field: its name, descriptor, and its {@code @FormerNames}. */
-  record F(String name, String desc, String... former) {}
+  /**
+   * One field: its name, descriptor, its {@code @DefaultValue} (or null), its {@code @FormerNames}.
+   */
+  record F(String name, String desc, String dflt, String... former) {}
 
   /** One class of a version: binary name, persistent superclass (or null), fields. */
   record C(String name, String superName, List<F> fields, String... former) {}
 
   static F f(String name, String desc, String... former) {
-    return new F(name, desc, former);
+    return new F(name, desc, null, former);
+  }
+
+  /** A field declared with {@code @DefaultValue(value)}. */
+  static F fd(String name, String desc, String value) {
+    return new F(name, desc, value);
   }
 
   static C c(String name, F... fields) {
@@ -38,8 +45,25 @@ final class Versions {
 
   /** Transforms and loads one version made of {@code classes}; returns the last, initialized. */
   static Class<?> load(C... classes) {
+    return load(null, classes);
+  }
+
+  /**
+   * {@link #load} where the last class is {@code @Persistent(fa = "non-private")} with a method
+   * {@code void bump(int by)} that adds {@code by} to its int field {@code counter}, then throws
+   * {@link IllegalArgumentException} if {@code by} is negative: a failure-atomic method whose block
+   * aborts after a store.
+   */
+  static Class<?> loadFailureAtomic(String counter, C... classes) {
+    return load(counter, classes);
+  }
+
+  private static Class<?> load(String counter, C... classes) {
     Map<String, byte[]> original = new LinkedHashMap<>();
-    for (C c : classes) original.put(c.name, bytes(c));
+    for (C c : classes) {
+      boolean last = c == classes[classes.length - 1];
+      original.put(c.name, bytes(c, last ? counter : null));
+    }
     Transformer.Result r = Corpus.transform(original);
     TransformingLoader l = new TransformingLoader("version", original, r);
     try {
@@ -51,16 +75,24 @@ final class Versions {
     }
   }
 
-  private static byte[] bytes(C c) {
+  private static byte[] bytes(C c, String counter) {
     String internal = c.name.replace('.', '/');
     String sup = c.superName == null ? "java/lang/Object" : c.superName.replace('.', '/');
-    ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES);
     w.visit(V17, ACC_PUBLIC | ACC_SUPER, internal, null, sup, null);
-    w.visitAnnotation(Names.ANNOTATION, false).visitEnd();
+    AnnotationVisitor persistent = w.visitAnnotation(Names.ANNOTATION, false);
+    if (counter != null) persistent.visit("fa", "non-private");
+    persistent.visitEnd();
+    if (counter != null) bump(w, internal, counter);
     former(w.visitAnnotation(Names.FORMER_NAMES, false), c.former);
     for (F f : c.fields) {
       FieldVisitor v = w.visitField(ACC_PUBLIC, f.name, f.desc, null, null);
       former(v.visitAnnotation(Names.FORMER_NAMES, false), f.former);
+      if (f.dflt != null) {
+        AnnotationVisitor d = v.visitAnnotation(Names.DEFAULT_VALUE, false);
+        d.visit("value", f.dflt);
+        d.visitEnd();
+      }
       v.visitEnd();
     }
     MethodVisitor m = w.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
@@ -72,6 +104,34 @@ final class Versions {
     m.visitEnd();
     w.visitEnd();
     return w.toByteArray();
+  }
+
+  /** {@code public void bump(int by) { counter += by; if (by < 0) throw new IAE(); }} */
+  private static void bump(ClassWriter w, String internal, String counter) {
+    MethodVisitor m = w.visitMethod(ACC_PUBLIC, "bump", "(I)V", null, null);
+    m.visitCode();
+    m.visitVarInsn(ALOAD, 0);
+    m.visitInsn(DUP);
+    m.visitFieldInsn(GETFIELD, internal, counter, "I");
+    m.visitVarInsn(ILOAD, 1);
+    m.visitInsn(IADD);
+    m.visitFieldInsn(PUTFIELD, internal, counter, "I");
+    m.visitVarInsn(ILOAD, 1);
+    org.objectweb.asm.Label ok = new org.objectweb.asm.Label();
+    m.visitJumpInsn(IFGE, ok);
+    m.visitTypeInsn(NEW, "java/lang/IllegalArgumentException");
+    m.visitInsn(DUP);
+    m.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalArgumentException", "<init>", "()V", false);
+    m.visitInsn(ATHROW);
+    m.visitLabel(ok);
+    m.visitInsn(RETURN);
+    m.visitMaxs(0, 0);
+    m.visitEnd();
+  }
+
+  /** Calls {@code o.bump(by)}. */
+  static void bump(Object o, int by) {
+    invoke(o, "bump", by);
   }
 
   private static void former(AnnotationVisitor a, String[] names) {

@@ -35,6 +35,18 @@ public class ProxyBench {
     bh.consume(s.cell.value());
   }
 
+  /** The same long field read through a proxy on an object migrated from an earlier shape. */
+  @Benchmark
+  public void readProxyMigrated(EvolvedState s, Blackhole bh) {
+    bh.consume(s.migrated.value());
+  }
+
+  /** ... and on an object of the same class created in its current shape (the baseline). */
+  @Benchmark
+  public void readProxyNeverMigrated(EvolvedState s, Blackhole bh) {
+    bh.consume(s.created.value());
+  }
+
   @Benchmark
   public void readPlain(ProxyState s, Blackhole bh) {
     bh.consume(s.plain.value);

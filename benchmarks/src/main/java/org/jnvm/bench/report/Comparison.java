@@ -59,6 +59,14 @@ record Comparison(
               false),
           new Comparison(
               PROXY,
+              "read a long of an object migrated from an earlier shape (docs/evolution.md)",
+              "ProxyBench.readProxyMigrated",
+              "ProxyBench.readProxyNeverMigrated",
+              "same class, object never migrated",
+              1.1,
+              false),
+          new Comparison(
+              PROXY,
               "write a long",
               "ProxyBench.writeProxy",
               "ProxyBench.writePlain",

@@ -28,7 +28,7 @@ class ConversionRecoveryCrashTest {
       h.roots().put("n" + i, n);
       at[i] = n.address();
     }
-    ConversionLog log = ConversionLog.open(h);
+    ConversionLog log = ConversionLog.open(h, 0);
     for (long a : at) assertTrue(log.add(a, ObjectLayout.HEADER + Node.SIZE));
     log.arm();
     for (long a : at) {

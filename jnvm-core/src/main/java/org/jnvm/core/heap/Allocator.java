@@ -100,15 +100,12 @@ final class Allocator {
       throw new IllegalArgumentException("object size out of range: payload=" + payload);
     }
     long obj = total <= SizeClasses.MAX_SMALL ? small(SizeClasses.classOf(total)) : large(total);
-    if (!allocated.set(granule(obj))) {
-      throw new IllegalStateException(
-          "allocator handed out a live slot: offset=0x"
-              + Long.toHexString(obj - base)
-              + " file="
-              + file);
-    }
+    if (allocated.get(granule(obj))) throw liveSlot(obj);
     Pmem.fill(obj + ObjectLayout.HEADER, payload, (byte) 0);
     ObjectLayout.header(obj, classId, (int) payload);
+    // the header before the bit (a volatile read-modify-write: a release): a walk of the allocated
+    // slots (ClassScan) never reads a set bit with a dead previous occupant's header
+    if (!allocated.set(granule(obj))) throw liveSlot(obj);
     return obj;
   }
 
@@ -154,6 +151,22 @@ final class Allocator {
       while (tc.counts[sc] > 0) spill(tc, sc, Math.min(ThreadCache.BATCH, tc.counts[sc]));
     }
     caches.remove();
+  }
+
+  private IllegalStateException liveSlot(long obj) {
+    return new IllegalStateException(
+        "allocator handed out a live slot: offset=0x"
+            + Long.toHexString(obj - base)
+            + " file="
+            + file);
+  }
+
+  /**
+   * The bit per granule of the allocated objects: a set bit's object has its header written. Read
+   * by the migration's walk of the objects of a class ({@link ClassScan}).
+   */
+  Bitmap allocated() {
+    return allocated;
   }
 
   /** Returns an object's memory. Volatile: the caller has already made it unreachable. */

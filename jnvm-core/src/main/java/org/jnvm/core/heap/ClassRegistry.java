@@ -110,18 +110,21 @@ final class ClassRegistry {
    * migration interrupted by a crash) are migrated too.
    */
   private synchronized int bindSlow(PersistentClass<?> type) {
-    return bind(evolve(type, new long[1]), type);
+    return bind(evolve(type, new long[1], Runtime.getRuntime().availableProcessors()), type);
   }
 
-  /** {@link Heap#migrate}: binds {@code type}, returning how many objects were converted. */
-  synchronized long migrate(PersistentClass<?> type) {
+  /**
+   * {@link Heap#migrate}: binds {@code type}, migrating with up to {@code threads} threads, and
+   * returns how many objects were converted.
+   */
+  synchronized long migrate(PersistentClass<?> type, int threads) {
     long[] converted = new long[1];
-    bind(evolve(type, converted), type);
+    bind(evolve(type, converted, threads), type);
     return converted[0];
   }
 
   /** The id {@code type} binds to, migrating (see {@link #bindSlow}); counts into {@code n[0]}. */
-  private int evolve(PersistentClass<?> type, long[] n) {
+  private int evolve(PersistentClass<?> type, long[] n, int threads) {
     List<ClassInfo> versions = versionsOf(type);
     if (versions.isEmpty()) return append(type, 1);
     ClassInfo latest = versions.get(versions.size() - 1);
@@ -133,10 +136,10 @@ final class ClassRegistry {
       if (versions.isEmpty() || heap.readOnly()) return latest.id();
     }
     requireWritable();
-    Migration m = Migration.plan(heap, type, versions);
+    Migration m = Migration.plan(heap, type, versions, threads);
     m.refuseIfProblems(heap.file());
     int id = exact ? latest.id() : append(type, nextVersion(latest));
-    n[0] = m.convert(infos[id]);
+    n[0] = m.convert(infos[id], threads);
     unbind(versions);
     return id;
   }
@@ -193,7 +196,7 @@ final class ClassRegistry {
             + id
             + ") after its class was migrated to id "
             + now
-            + ": it was out of reach of the migration's mark (references moved while it ran);"
+            + ": it was freed or allocated by another thread while the migration ran;"
             + " run bin/jnvm migrate on the heap file="
             + heap.file());
   }

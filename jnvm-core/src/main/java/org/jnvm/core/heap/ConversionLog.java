@@ -24,28 +24,34 @@ import org.jnvm.core.pmem.Pmem;
 final class ConversionLog {
   private final Heap heap;
   private final long log;
+  private final String root;
   private final long[] targets = new long[ConversionLogLayout.CAPACITY / 24];
   private final long[] images = new long[targets.length];
   private final int[] lengths = new int[targets.length];
   private int n;
   private long used;
 
-  private ConversionLog(Heap heap, long log) {
+  private ConversionLog(Heap heap, long log, String root) {
     this.heap = heap;
     this.log = log;
+    this.root = root;
   }
 
-  /** The heap's log, created and bound to its root if there is none. */
-  static ConversionLog open(Heap heap) {
-    long off = heap.roots().offsetOf(ConversionLogLayout.ROOT);
-    if (off != 0) return new ConversionLog(heap, heap.base() + off);
+  /**
+   * The heap's log of migration worker {@code worker} (each worker has its own, under its own root:
+   * {@link ConversionLogLayout#root}), created and bound if there is none.
+   */
+  static ConversionLog open(Heap heap, int worker) {
+    String root = ConversionLogLayout.root(worker);
+    long off = heap.roots().offsetOf(root);
+    if (off != 0) return new ConversionLog(heap, heap.base() + off, root);
     long log = heap.reserveRaw(Builtins.CONVERSION_LOG, ConversionLogLayout.PAYLOAD);
     Pmem.putLong(
         log + ObjectLayout.HEADER + ConversionLogLayout.CAPACITY_OFFSET,
         ConversionLogLayout.CAPACITY);
     Pmem.pwb(log, ObjectLayout.HEADER + (long) ConversionLogLayout.ENTRIES_OFFSET);
-    heap.roots().putRaw(ConversionLogLayout.ROOT, log - heap.base());
-    return new ConversionLog(heap, log);
+    heap.roots().putRaw(root, log - heap.base());
+    return new ConversionLog(heap, log, root);
   }
 
   /** Logs the object at {@code obj} ({@code length}: header and old payload); false if full. */
@@ -112,22 +118,35 @@ final class ConversionLog {
 
   /** Unbinds and frees the log once a migration is done (a 2.0 reader knows no log class). */
   void close() {
-    heap.roots().remove(ConversionLogLayout.ROOT);
+    heap.roots().remove(root);
     heap.freeRaw(log);
   }
 
   /**
-   * Undoes the batch in flight, if any, of the log bound to the root of {@code roots}: called when
-   * a heap opens, before the mark. Returns a summary, empty if nothing was armed. A read-only open
-   * cannot undo, so it refuses a heap with a batch in flight.
+   * Undoes the batches in flight, if any, of the logs bound to the roots of {@code roots} (one per
+   * migration worker): called when a heap opens, before the mark. Returns a summary, empty if
+   * nothing was armed. A read-only open cannot undo, so it refuses a heap with a batch in flight.
    */
   static String recover(Heap heap, MediaView view, Roots roots) {
-    long off = roots.offsetOf(ConversionLogLayout.ROOT);
-    if (off == 0) return "";
-    ClassRegistry.requireObject(view, off, Builtins.CONVERSION_LOG, "conversion log", 0);
+    long count = 0;
+    for (String name : roots.names()) {
+      if (ConversionLogLayout.isRoot(name))
+        count += recover(heap, view, roots.offsetOf(name), name);
+    }
+    return count == 0
+        ? ""
+        : "class migration: " + count + " objects rolled back to their stored shape";
+  }
+
+  /**
+   * Undoes the batch of one worker's log: its objects are disjoint from every other log's, so each
+   * log is restored on its own, in any order. Returns how many objects it put back.
+   */
+  private static long recover(Heap heap, MediaView view, long off, String name) {
+    ClassRegistry.requireObject(view, off, Builtins.CONVERSION_LOG, "conversion log " + name, 0);
     long log = view.base + off;
     long count = ConversionLogLayout.count(log);
-    if (count == 0) return "";
+    if (count == 0) return 0;
     if (heap.readOnly()) {
       throw new HeapCorruptException(
           "a class migration was interrupted ("
@@ -140,7 +159,7 @@ final class ConversionLog {
     Pmem.pfence();
     Pmem.putLong(ConversionLogLayout.countAddress(log), 0);
     Pmem.pwb(ConversionLogLayout.countAddress(log)); // durable at the next fence of anyone: below
-    return "class migration: " + count + " objects rolled back to their stored shape";
+    return count;
   }
 
   /** Copies entry {@code i} at {@code e} back to its object; returns the next entry. */

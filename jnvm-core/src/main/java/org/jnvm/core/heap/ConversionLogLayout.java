@@ -20,7 +20,10 @@ import org.jnvm.core.pmem.Pmem;
  * declares no references: images are copies, never followed by the mark.
  */
 final class ConversionLogLayout {
-  /** The root naming the log, present once a heap has been migrated. */
+  /**
+   * The root naming worker 0's log, present while a heap is being migrated; worker {@code i > 0}'s
+   * log is under {@code ROOT + "." + i} ({@link #root}).
+   */
   static final String ROOT = "jnvm.evolution.log";
 
   static final int COUNT_OFFSET = 0;
@@ -37,6 +40,22 @@ final class ConversionLogLayout {
   static final int CAPACITY = PAYLOAD - ENTRIES_OFFSET;
 
   private ConversionLogLayout() {}
+
+  /** The root of migration worker {@code worker}'s log. */
+  static String root(int worker) {
+    return worker == 0 ? ROOT : ROOT + "." + worker;
+  }
+
+  /** True if {@code name} is the root of some worker's log. */
+  static boolean isRoot(String name) {
+    return name.equals(ROOT) || (name.startsWith(ROOT + ".") && isNumber(name, ROOT.length() + 1));
+  }
+
+  private static boolean isNumber(String s, int from) {
+    if (from >= s.length()) return false;
+    for (int i = from; i < s.length(); i++) if (!Character.isDigit(s.charAt(i))) return false;
+    return true;
+  }
 
   static long countAddress(long log) {
     return log + ObjectLayout.HEADER + COUNT_OFFSET;

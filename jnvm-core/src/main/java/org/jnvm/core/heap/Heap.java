@@ -264,8 +264,14 @@ public final class Heap implements AutoCloseable {
    * ShapeMismatchException}).
    */
   public long migrate(PersistentClass<?> type) {
+    return migrate(type, Runtime.getRuntime().availableProcessors());
+  }
+
+  /** {@link #migrate(PersistentClass)} with up to {@code threads} threads (one per core above). */
+  public long migrate(PersistentClass<?> type, int threads) {
+    if (threads < 1) throw new IllegalArgumentException("threads must be >= 1: " + threads);
     requireWritable("migrate");
-    return classes.migrate(type);
+    return classes.migrate(type, threads);
   }
 
   /** True if {@code offset} is the start of an object allocated (and not freed) in this heap. */

@@ -16,6 +16,11 @@ final class LongStack {
     items[size++] = v;
   }
 
+  /** The item at {@code i}, 0 being the oldest. */
+  long get(int i) {
+    return items[i];
+  }
+
   long pop() {
     return items[--size];
   }

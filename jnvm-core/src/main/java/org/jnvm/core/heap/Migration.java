@@ -2,50 +2,65 @@ package org.jnvm.core.heap;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jnvm.core.JnvmException;
 import org.jnvm.core.pmem.Pmem;
 
 /**
- * Brings every reachable object of the stored versions of a class to the class's current shape,
+ * Brings every allocated object of the stored versions of a class to the class's current shape,
  * eagerly, in place (docs/evolution.md says why not lazily, and why not by relocation).
  *
  * <ol>
- *   <li>{@link #plan} reads only: it marks the heap, collects the objects of each stored version,
- *       matches each version's shape with the class ({@link ShapeMatch}) and checks that each
- *       object's new size fits its slot. {@link #refuseIfProblems} then throws, naming every field
- *       that cannot be converted, before anything is written.
- *   <li>{@link #convert} rewrites the objects in batches through the {@link ConversionLog}: each
- *       object is, after any crash, wholly in its stored shape (with its stored class id) or wholly
- *       in the new one (with the new id), and running the migration again finishes the work.
+ *   <li>{@link #plan} reads only: it finds the objects of each stored version by the allocator's
+ *       walk of allocated slots ({@link ClassScan}, in parallel), matches each version's shape with
+ *       the class ({@link ShapeMatch}) and checks that each object's new size fits its slot. {@link
+ *       #refuseIfProblems} then throws, naming every field that cannot be converted, before
+ *       anything is written.
+ *   <li>{@link #convert} cuts the objects into one contiguous share per worker; each worker
+ *       rewrites its share in batches through a {@link ConversionLog} of its own ({@link
+ *       MigrationWorker}): each object is, after any crash, wholly in its stored shape (with its
+ *       stored class id) or wholly in the new one (with the new id), and running the migration
+ *       again finishes the work. Shares are disjoint, so the logs never name one object twice.
  * </ol>
+ *
+ * Workers run on threads of their own, except under a backend that tracks stores (the crash
+ * simulator explores one thread's write-backs and fences): there two workers take turns on the
+ * calling thread, batch by batch, so that crash images hold two armed logs at once.
  */
 final class Migration {
-  private record Source(ClassInfo info, ShapeMatch match, LongStack objects) {}
+  /** Below this many objects per worker, one more thread costs more than it saves. */
+  static final int MIN_SHARE = 8192;
+
+  record Source(ClassInfo info, ShapeMatch match) {}
 
   private final Heap heap;
   private final PersistentClass<?> type;
   private final ShapeConversion user;
-  private final List<Source> sources = new ArrayList<>();
+  private final Source[] byId;
   private final List<String> problems = new ArrayList<>();
+  private ClassScan found;
 
-  private Migration(Heap heap, PersistentClass<?> type) {
+  private Migration(Heap heap, PersistentClass<?> type, int ids) {
     this.heap = heap;
     this.type = type;
     this.user = ShapeConversion.of(type.name());
+    this.byId = new Source[ids];
   }
 
   /** Step 1: what the migration of {@code versions} to {@code type} would do. Reads only. */
-  static Migration plan(Heap heap, PersistentClass<?> type, List<ClassInfo> versions) {
-    Migration m = new Migration(heap, type);
-    HeapWalk walk = HeapWalk.of(heap);
-    for (ClassInfo v : versions) m.add(walk, v);
+  static Migration plan(Heap heap, PersistentClass<?> type, List<ClassInfo> versions, int threads) {
+    int ids = 0;
+    for (ClassInfo v : versions) ids = Math.max(ids, v.id() + 1);
+    Migration m = new Migration(heap, type, ids);
+    boolean[] wanted = new boolean[ids];
+    for (ClassInfo v : versions) wanted[v.id()] = true;
+    m.found = ClassScan.of(heap, wanted, threads);
+    for (ClassInfo v : versions) m.add(v);
     return m;
   }
 
-  private void add(HeapWalk walk, ClassInfo v) {
-    LongStack objects = walk.objectsOf(v.id());
-    if (objects.isEmpty()) return;
-    String where = " [" + label(v) + ", " + objects.size() + " objects]";
+  private void add(ClassInfo v) {
+    long objects = found.perId[v.id()];
+    if (objects == 0) return;
+    String where = " [" + label(v) + ", " + objects + " objects]";
     if (v.shape() == null) {
       problems.add(
           "no field table for "
@@ -60,37 +75,38 @@ final class Migration {
     if (user == null) {
       for (String p : match.problems) problems.add(p + where);
     }
-    checkSlots(walk, v, objects, where);
-    sources.add(new Source(v, match, objects));
+    checkSlots(v, where);
+    byId[v.id()] = new Source(v, match);
   }
 
   /** Objects grow in place: each new size must fit the slot its object already has. */
-  private void checkSlots(HeapWalk walk, ClassInfo v, LongStack objects, String where) {
+  private void checkSlots(ClassInfo v, String where) {
     long need = ObjectLayout.HEADER + (long) type.fixedSize();
-    long[] tooSmall = {0, Long.MAX_VALUE};
-    objects.forEach(
-        o -> {
-          long c = walk.capacity(o);
-          if (c < need) {
-            tooSmall[0]++;
-            tooSmall[1] = Math.min(tooSmall[1], c);
-          }
-        });
-    if (tooSmall[0] > 0) {
-      problems.add(
-          tooSmall[0]
-              + " objects of "
-              + label(v)
-              + " sit in slots of "
-              + tooSmall[1]
-              + " bytes, and the class now needs "
-              + need
-              + ": growing an object beyond its slot (relocating it) is not supported yet; keep"
-              + " the payload within "
-              + (tooSmall[1] - ObjectLayout.HEADER)
-              + " bytes"
-              + where);
+    long smallest = found.minSlot[v.id()];
+    if (smallest >= need) return;
+    long[] tooSmall = {0};
+    Allocator a = heap.allocator();
+    for (LongStack part : found.parts) {
+      part.forEach(
+          o -> {
+            if (ObjectLayout.classId(heap.base() + o) == v.id() && a.capacity(o) < need) {
+              tooSmall[0]++;
+            }
+          });
     }
+    problems.add(
+        tooSmall[0]
+            + " objects of "
+            + label(v)
+            + " sit in slots of "
+            + smallest
+            + " bytes, and the class now needs "
+            + need
+            + ": growing an object beyond its slot (relocating it) is not supported yet; keep"
+            + " the payload within "
+            + (smallest - ObjectLayout.HEADER)
+            + " bytes"
+            + where);
   }
 
   private ClassLoader loader() {
@@ -124,92 +140,124 @@ final class Migration {
 
   /** Objects the migration converts. */
   long objects() {
-    long n = 0;
-    for (Source s : sources) n += s.objects.size();
+    return found.size();
+  }
+
+  /**
+   * Step 2: converts every planned object to class id {@code target} with up to {@code threads}
+   * workers. Returns how many objects it converted.
+   */
+  long convert(ClassInfo target, int threads) {
+    long n = objects();
+    if (n == 0) return 0;
+    boolean interleave = Pmem.backend().tracksStores();
+    int w = interleave ? (n > 1 ? 2 : 1) : (int) Math.max(1, Math.min(threads, n / MIN_SHARE));
+    MigrationWorker[] ws = new MigrationWorker[w];
+    for (int i = 0; i < w; i++) {
+      Share share = new Share(found.parts, n * i / w, n * (i + 1) / w);
+      Converter c = new Converter(target, user, byId, type.name(), type.defaults());
+      ws[i] = new MigrationWorker(heap, ConversionLog.open(heap, i), c, share, type.name());
+    }
+    if (interleave) MigrationWorker.interleaved(ws);
+    else MigrationWorker.parallel(ws);
+    for (MigrationWorker wk : ws) wk.close();
     return n;
   }
 
-  /** Step 2: converts every planned object to class id {@code target}. Returns how many. */
-  long convert(ClassInfo target) {
-    if (sources.isEmpty()) return 0;
-    ConversionLog log = ConversionLog.open(heap);
-    Converter c = new Converter(target, user);
-    for (Source s : sources) {
-      c.source(s.info.shape(), s.match);
-      s.objects.forEach(o -> batch(log, c, heap.base() + o));
+  /** Worker {@code i}'s objects: items {@code [from, to)} of the parts laid end to end. */
+  static final class Share {
+    private final LongStack[] parts;
+    private int part;
+    private int index;
+    private long left;
+
+    Share(LongStack[] parts, long from, long to) {
+      this.parts = parts;
+      this.left = to - from;
+      while (part < parts.length && from >= parts[part].size()) from -= parts[part++].size();
+      this.index = (int) from;
     }
-    flush(log, c);
-    log.close();
-    return objects();
-  }
 
-  private void batch(ConversionLog log, Converter c, long obj) {
-    int length = ObjectLayout.HEADER + ObjectLayout.size(obj);
-    if (log.add(obj, length)) return;
-    flush(log, c);
-    if (!log.add(obj, length)) throw new IllegalStateException("empty log refused " + length);
-  }
-
-  private void flush(ConversionLog log, Converter c) {
-    if (log.size() == 0) return;
-    log.arm();
-    int i = 0;
-    try {
-      for (; i < log.size(); i++) c.convert(log.target(i), log.image(i));
-    } catch (RuntimeException e) {
-      long at = log.target(i) - heap.base();
-      log.rollBack();
-      throw new JnvmException(
-          "the conversion of "
-              + type.name()
-              + " failed on the object at 0x"
-              + Long.toHexString(at)
-              + " ("
-              + e
-              + "); its batch was rolled back: every object is in its stored shape or converted"
-              + " whole, file="
-              + heap.file(),
-          e);
+    boolean hasNext() {
+      return left > 0;
     }
-    log.commit();
+
+    /** The next object's file offset, without taking it. */
+    long peek() {
+      while (index == parts[part].size()) {
+        part++;
+        index = 0;
+      }
+      return parts[part].get(index);
+    }
+
+    void advance() {
+      index++;
+      left--;
+    }
   }
 
-  /** Writes one object's new payload from its old image, then its header. */
-  private static final class Converter {
+  /** Writes one object's new payload from its old image, then its header. Stateless per object. */
+  static final class Converter {
     private final ClassInfo target;
     private final ShapeConversion user;
-    private ClassShape from;
-    private ShapeMatch match;
+    private final Source[] byId;
+    private final String name;
+    private final FieldDefaults defaults;
 
-    Converter(ClassInfo target, ShapeConversion user) {
+    Converter(
+        ClassInfo target,
+        ShapeConversion user,
+        Source[] byId,
+        String name,
+        FieldDefaults defaults) {
       this.target = target;
       this.user = user;
-    }
-
-    void source(ClassShape shape, ShapeMatch m) {
-      this.from = shape;
-      this.match = m;
+      this.byId = byId;
+      this.name = name;
+      this.defaults = defaults;
     }
 
     /**
      * Every step reads the image, never the object: the object's bytes are overwritten as the new
-     * payload is written, and its header (class id and size, one 8-byte store) comes last.
+     * payload is written, and its header (class id and size, one 8-byte store) comes last. The
+     * image's class id says which stored shape it is in. An added field is zero unless the class
+     * declares a default for it; a user conversion runs last and may set any field.
      */
     void convert(long obj, long image) {
+      Source from = source(ObjectLayout.classId(image));
       long p = obj + ObjectLayout.HEADER;
       long old = image + ObjectLayout.HEADER;
       int size = target.fixedSize();
       Pmem.fill(p, size, (byte) 0);
-      for (ShapeMatch.Step s : match.steps) {
-        if (s.from() == null) continue;
+      for (ShapeMatch.Step s : from.match().steps) {
+        if (s.from() == null) {
+          defaults.store(s.to(), p + s.to().offset()); // an added field: its default, if any
+          continue;
+        }
         long src = old + s.from().offset();
         long dst = p + s.to().offset();
         if (s.widens()) Widening.convert(s.from().descriptor(), s.to().descriptor(), src, dst);
         else Pmem.copy(src, dst, s.to().size());
       }
-      if (user != null) user.convert(new Fields(old, from), new Fields(p, target.shape()));
+      if (user != null) {
+        user.convert(new Fields(old, from.info().shape()), new Fields(p, target.shape()));
+      }
       ObjectLayout.header(obj, target.id(), size);
       Pmem.pwb(obj, ObjectLayout.HEADER + (long) size);
+    }
+
+    private Source source(int id) {
+      Source s = id > 0 && id < byId.length ? byId[id] : null;
+      if (s == null) {
+        throw new IllegalStateException(
+            "the object's class id "
+                + id
+                + " is no longer a stored version of "
+                + name
+                + ": it was freed or changed by another thread while the migration ran");
+      }
+      return s;
     }
   }
 }

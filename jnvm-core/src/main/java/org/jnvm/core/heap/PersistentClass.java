@@ -50,6 +50,7 @@ public final class PersistentClass<T extends PObject> {
   private final ClassShape shape;
   private final List<String> formerNames;
   private final Map<String, List<String>> formerFieldNames;
+  private final FieldDefaults defaults;
 
   private PersistentClass(Builder<T> b) {
     this.name = b.name;
@@ -74,6 +75,7 @@ public final class PersistentClass<T extends PObject> {
       if (eq <= 0) throw new IllegalArgumentException("bad former field names '" + e + "'");
       formerFieldNames.put(e.substring(0, eq), List.of(e.substring(eq + 1).split(",")));
     }
+    this.defaults = FieldDefaults.parse(name, b.defaults, shape);
   }
 
   private static List<String> words(String s) {
@@ -159,6 +161,11 @@ public final class PersistentClass<T extends PObject> {
     return formerFieldNames;
   }
 
+  /** The {@code @DefaultValue}s of its fields, for the objects a migration converts. */
+  FieldDefaults defaults() {
+    return defaults;
+  }
+
   /** The registry's view of this class as shape {@code version} under {@code id}. */
   ClassInfo info(int id, int version) {
     ClassShape s = shape == null ? null : shape.withVersion(version);
@@ -196,6 +203,7 @@ public final class PersistentClass<T extends PObject> {
     private String shape;
     private String formerNames = "";
     private String formerFieldNames = "";
+    private String defaults = "";
 
     private Builder(String name, Factory<T> factory) {
       this.name = name;
@@ -250,6 +258,16 @@ public final class PersistentClass<T extends PObject> {
      */
     public Builder<T> formerFieldNames(String names) {
       this.formerFieldNames = names;
+      return this;
+    }
+
+    /**
+     * The values fields added since an earlier version take in the objects that version stored,
+     * {@code "visits=1 ratio=0.5"} ({@code @DefaultValue}, docs/evolution.md): each a field of the
+     * shape, primitive, with a value of its type.
+     */
+    public Builder<T> defaults(String fieldValues) {
+      this.defaults = fieldValues;
       return this;
     }
 
