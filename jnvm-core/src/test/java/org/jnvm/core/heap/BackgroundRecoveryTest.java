@@ -162,6 +162,37 @@ class BackgroundRecoveryTest {
     }
   }
 
+  /**
+   * A class migration's walk of the allocated objects ({@link ClassScan}) waits for the background
+   * sweep: until then the allocated-slot bitmap lacks the objects the mark has not reached, and the
+   * walk, run beside a held mark, found fewer objects than a stop-the-world open does.
+   */
+  @Test
+  void aMigrationsWalkOfTheObjectsWaitsForTheSweep() throws Exception {
+    try (TestHeaps heaps = new TestHeaps()) {
+      Path p = heaps.path("bg-scan");
+      listSetup(p, 2000, 300);
+      boolean[] every = new boolean[1 << 12];
+      java.util.Arrays.fill(every, true);
+      long whole;
+      try (Heap h = Heap.open(p, BEFORE_OPEN_RETURNS)) {
+        whole = ClassScan.of(h, every, 1).size();
+      }
+      Pause pause = new Pause().at(0);
+      try (Heap h = Heap.open(p, BACKGROUND)) {
+        pause.awaitReached();
+        CompletableFuture<Long> scan =
+            CompletableFuture.supplyAsync(() -> ClassScan.of(h, every, 1).size());
+        assertThrows(
+            java.util.concurrent.TimeoutException.class,
+            () -> scan.get(500, TimeUnit.MILLISECONDS),
+            "the walk finished while the mark was held");
+        pause.release();
+        assertEquals(whole, scan.get(BOUND_SECONDS, TimeUnit.SECONDS));
+      }
+    }
+  }
+
   @Test
   void readsWritesAllocationsAndFreesRunWhileTheMarkRuns() throws Exception {
     try (TestHeaps heaps = new TestHeaps()) {
