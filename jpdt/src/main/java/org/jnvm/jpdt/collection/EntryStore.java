@@ -164,8 +164,9 @@ final class EntryStore {
    * A free slot for the holder of stripe {@code stripe}, growing the store if needed. With {@code
    * outside}, a growth is no part of the caller's failure-atomic block (other threads may use the
    * new segment before the block ends, so its rollback must not unlink it): made durable at once,
-   * after the heap is settled (a committed block may have logged the header's line); unless the
-   * block allocated the map itself.
+   * unless the block allocated the map itself. No settle is needed first: the only blocks that log
+   * the lines a growth writes (the header's directory word, directory words) are blocks that
+   * cleared the map, and a clear frees, so their commit made their log IDLE durably.
    */
   int claim(int stripe, boolean outside) {
     int s = pool.pop(stripe);
@@ -174,7 +175,6 @@ final class EntryStore {
       if (s >= capacity()) {
         int slot = s;
         if (outside && !BLOCKS.isFresh(heap, header)) { // a fresh map is the block's alone
-          BLOCKS.settle(heap);
           BLOCKS.outside(() -> growTo(slot));
         } else {
           growTo(slot);
