@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -36,7 +37,7 @@ final class NoLockScenario {
   private final int writers;
   private final Outcomes outcomes;
   private final AtomicLong tickets = new AtomicLong();
-  private final ConcurrentLinkedQueue<Commit> commits = new ConcurrentLinkedQueue<>();
+  private final Model model = new Model();
   private final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
   private final AtomicLong reads = new AtomicLong();
   private final AtomicLong conflicts = new AtomicLong();
@@ -51,6 +52,45 @@ final class NoLockScenario {
   }
 
   private record Commit(long ticket, Map<String, String> changes) {}
+
+  /**
+   * The twin: committed changes applied in ticket order as the tickets arrive (a commit waits in
+   * {@code early} until those before it came), so that long runs keep no history.
+   */
+  private static final class Model {
+    private final Map<String, String> map = new TreeMap<>();
+    private final PriorityQueue<Commit> early =
+        new PriorityQueue<>((a, b) -> Long.compare(a.ticket, b.ticket));
+    private long next = 1;
+    private long commits;
+
+    synchronized void add(Commit c) {
+      commits++;
+      early.add(c);
+      while (!early.isEmpty() && early.peek().ticket == next) {
+        apply(early.poll());
+        next++;
+      }
+    }
+
+    /** The map after every commit; a ticket lost to a failed commit no longer holds the rest. */
+    synchronized Map<String, String> done() {
+      while (!early.isEmpty()) apply(early.poll());
+      return new TreeMap<>(map);
+    }
+
+    synchronized long commits() {
+      return commits;
+    }
+
+    private void apply(Commit c) {
+      c.changes.forEach(
+          (k, v) -> {
+            if (v == null) map.remove(k);
+            else map.put(k, v);
+          });
+    }
+  }
 
   /**
    * Runs {@code writers} writers until each committed {@code blocks} blocks and at least {@code
@@ -105,7 +145,7 @@ final class NoLockScenario {
                 return tickets.incrementAndGet();
               });
       outcomes.committed(w, b);
-      commits.add(new Commit(ticket, changes));
+      model.add(new Commit(ticket, changes));
       return true;
     } catch (ChosenAbort e) {
       aborts.incrementAndGet();
@@ -182,22 +222,12 @@ final class NoLockScenario {
 
   /** The committed changes applied in commit order: what the map must hold. */
   Map<String, String> model() {
-    List<Commit> all = new ArrayList<>(commits);
-    all.sort((a, b) -> Long.compare(a.ticket, b.ticket));
-    Map<String, String> m = new TreeMap<>();
-    for (Commit c : all) {
-      c.changes.forEach(
-          (k, v) -> {
-            if (v == null) m.remove(k);
-            else m.put(k, v);
-          });
-    }
-    return m;
+    return model.done();
   }
 
   String summary() {
     return "commits="
-        + commits.size()
+        + model.commits()
         + " chosenAborts="
         + aborts.get()
         + " lockConflicts="
@@ -207,7 +237,7 @@ final class NoLockScenario {
   }
 
   long commits() {
-    return commits.size();
+    return model.commits();
   }
 
   long aborts() {
