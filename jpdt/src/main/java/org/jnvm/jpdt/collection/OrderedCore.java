@@ -123,6 +123,20 @@ final class OrderedCore<K, V> implements Guard.Host {
     }
   }
 
+  /**
+   * True if {@code view} holds {@code sk}, under its stripe's read lock: a key that a running block
+   * inserted or removed is answered once that block ended (committed or rolled back).
+   */
+  boolean contains(ConcurrentNavigableMap<Object, Cell> view, Object sk) {
+    int p = stripe(sk);
+    long s = guard.readLock(p);
+    try {
+      return view.containsKey(sk);
+    } finally {
+      guard.unlockRead(p, s);
+    }
+  }
+
   /** True if {@code view} maps {@code sk} to a value equivalent to {@code value}. */
   boolean holds(ConcurrentNavigableMap<Object, Cell> view, Object sk, Object value) {
     int p = stripe(sk);
