@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.StampedLock;
@@ -23,12 +24,19 @@ import org.jnvm.core.heap.Heap;
  *   <li>At the commit (durable, frees done) the block releases its parts. At a rollback, media is
  *       restored and the block's objects freed while it still holds them; then the map undoes its
  *       volatile changes in reverse ({@link #undo}) and releases them.
- *   <li>Deadlock: a thread that holds no part waits as long as it takes (it cannot close a cycle).
- *       A block that holds parts and waits for another part waits as long as its holder is a
- *       younger block (blocks are aged by their first lock); otherwise (an older block, or a plain
- *       thread such as a clear) it waits {@link #WAIT_MILLIS} at most and throws {@link
- *       LockConflictException}, which rolls the block back when it escapes. Waits go only from old
- *       to young without a bound, so no cycle waits forever, and the oldest block always proceeds.
+ *   <li>Deadlock: a thread that holds no part waits as long as it takes (it cannot close a cycle);
+ *       so do plain threads holding one part (readers, writers outside blocks): they wait for
+ *       nothing while they hold it. A block that holds parts and waits for another part:
+ *       <ul>
+ *         <li>held by a younger block (blocks are aged by their first lock): waits;
+ *         <li>held by an older block: waits while that block runs, and gives up as soon as that
+ *             block waits too (perhaps for this one);
+ *         <li>held by threads outside blocks: waits, but at most {@link #WAIT_MILLIS} while a plain
+ *             {@code clear} (which takes every part, one after the other) is under way.
+ *       </ul>
+ *       Giving up throws {@link LockConflictException}, which rolls the block back when it escapes.
+ *       A waiting older block never gives up for a younger one, so every cycle of waits is broken
+ *       by its youngest member, and the oldest block always proceeds.
  *   <li>A plain writer that takes a part a block changed first settles the heap (one fence): the
  *       committed block's log may otherwise replay over the writer's store after a crash.
  * </ul>
@@ -36,6 +44,8 @@ import org.jnvm.core.heap.Heap;
 final class PartLocks extends Guard {
   /** How long a block holding parts waits for a part before it gives up (property to change). */
   static final long WAIT_MILLIS = Long.getLong("jnvm.jpdt.blockLockWaitMillis", 200);
+
+  private static final long WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
 
   private static final BlockSupport BLOCKS = BlockSupport.installed();
   private static final AtomicLong AGES = new AtomicLong();
@@ -51,6 +61,9 @@ final class PartLocks extends Guard {
   private final boolean[] touched;
 
   private final ThreadLocal<Hold> holds = ThreadLocal.withInitial(Hold::new);
+
+  /** Plain threads taking every part ({@link #lockAll} outside blocks) right now. */
+  private final AtomicInteger clearing = new AtomicInteger();
 
   PartLocks(int parts, Heap heap, long header, Host host) {
     this.heap = heap;
@@ -114,6 +127,18 @@ final class PartLocks extends Guard {
     h.delta = 0;
   }
 
+  /** Outside blocks, counted in {@link #clearing} while it waits: blocks may wait for it. */
+  @Override
+  long[] lockAll(int parts) {
+    if (BLOCKS.inBlock()) return super.lockAll(parts);
+    clearing.incrementAndGet();
+    try {
+      return super.lockAll(parts);
+    } finally {
+      clearing.decrementAndGet();
+    }
+  }
+
   @Override
   boolean holdsAll() {
     return holds.get().all;
@@ -140,6 +165,7 @@ final class PartLocks extends Guard {
     if (s != 0) return s;
     if (me.held == 0) return write ? l.writeLock() : l.readLock();
     long start = System.nanoTime();
+    me.waiting = true;
     try {
       while (true) {
         s =
@@ -147,30 +173,43 @@ final class PartLocks extends Guard {
                 ? l.tryWriteLock(1, TimeUnit.MILLISECONDS)
                 : l.tryReadLock(1, TimeUnit.MILLISECONDS);
         if (s != 0) return s;
-        Hold o = owners.get(part);
-        boolean younger = o != null && o.ticket.age > me.age;
-        if (!younger && System.nanoTime() - start > TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS)) {
-          throw conflict(part, o, me, null);
+        if (mustGiveUp(owners.get(part), me, start)) {
+          throw conflict(part, owners.get(part), me, null);
         }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw conflict(part, owners.get(part), me, e);
+    } finally {
+      me.waiting = false;
     }
+  }
+
+  /**
+   * The rule of the class comment for a block ({@code me}) that holds parts and waits for one held
+   * by {@code o} (null: threads outside blocks) since {@code start}.
+   */
+  private boolean mustGiveUp(Hold o, Ticket me, long start) {
+    if (o == null) {
+      // plain threads hold one part and wait for nothing meanwhile, except a clear (all parts)
+      return clearing.get() > 0 && System.nanoTime() - start > WAIT_NANOS;
+    }
+    if (o.ticket.age > me.age) return false; // a younger block: it gives way to us if it waits
+    return o.ticket.waiting; // an older block that waits may wait for us
   }
 
   private LockConflictException conflict(int part, Hold o, Ticket me, Throwable cause) {
     return new LockConflictException(
         "a failure-atomic block holding "
             + me.held
-            + " map part(s) waited "
-            + WAIT_MILLIS
-            + " ms for part "
+            + " map part(s) gave up waiting for part "
             + part
             + " of the map at 0x"
             + Long.toHexString(header - heap.base())
             + ", held by "
-            + (o == null ? "a thread outside blocks" : "an older block")
+            + (o == null
+                ? "threads outside blocks, a clear among them, for over " + WAIT_MILLIS + " ms"
+                : "an older block that waits too")
             + ": given up so that no two blocks wait for each other; let it roll back and run it"
             + " again. file="
             + heap.file(),
@@ -180,6 +219,10 @@ final class PartLocks extends Guard {
   /** A thread's age as a block holding parts (of any map), for the deadlock rule. */
   private static final class Ticket {
     volatile long age;
+
+    /** Waiting for a part while holding some: a younger block waiting for this one gives up. */
+    volatile boolean waiting;
+
     int held;
 
     void taken() {
