@@ -117,9 +117,27 @@ final class Block {
       logs.failed(e);
       throw e;
     } finally {
+      committed();
       clear();
       end();
     }
+  }
+
+  /**
+   * Tells the participants the block is durable (a commit throws only from its frees, after that),
+   * so they let other threads in again; every one is told, the first failure is thrown.
+   */
+  private void committed() {
+    RuntimeException failed = null;
+    for (BlockSupport.RollbackParticipant p : joined) {
+      try {
+        p.afterCommit();
+      } catch (RuntimeException e) {
+        if (failed == null) failed = e;
+        else failed.addSuppressed(e);
+      }
+    }
+    if (failed != null) throw failed;
   }
 
   /**
@@ -228,8 +246,8 @@ final class Block {
    * another heap is refused here, before its change allocates there: nothing of that heap would be
    * logged or freed by this block.
    */
-  void join(Heap h, BlockSupport.RollbackParticipant p) {
-    if (depth == 0) return;
+  boolean join(Heap h, BlockSupport.RollbackParticipant p) {
+    if (depth == 0) return false;
     if (h != heap) {
       throw new IllegalArgumentException(
           "a failure-atomic block changes one heap: block's heap="
@@ -237,14 +255,30 @@ final class Block {
               + " changed object's heap="
               + h.file());
     }
-    if (abortedBy == null && participants.add(p)) joined.add(p);
+    if (abortedBy != null) return false;
+    if (participants.add(p)) joined.add(p);
+    return true;
+  }
+
+  /**
+   * Runs {@code r} as no part of the block (see {@link BlockSupport#outside}): its allocations are
+   * not fresh, its frees are not deferred; the caller announces no store in it.
+   */
+  void outside(Runnable r) {
+    boolean was = internal;
+    internal = true;
+    try {
+      r.run();
+    } finally {
+      internal = was;
+    }
   }
 
   // ---- what the block does --------------------------------------------------------------------
 
   /** Logs the lines of a store of {@code bytes} at {@code address} not logged yet (Hooks). */
   void beforeStore(long address, long bytes) {
-    if (depth == 0) return;
+    if (depth == 0 || internal) return; // internal: the log's own stores, or outside()
     if (abortedBy != null) throw new BlockAbortedException("persistent store refused", abortedBy);
     Undo.beforeStore(this, address, bytes);
   }
@@ -299,7 +333,7 @@ final class Block {
    * commit.
    */
   boolean deferFree(Heap h, PObject o) {
-    if (h != heap || finishing) return false;
+    if (h != heap || finishing || internal) return false;
     if (abortedBy != null) throw new BlockAbortedException("free refused", abortedBy);
     if (!collecting) return false;
     h.object(o.offset());
@@ -326,6 +360,11 @@ final class Block {
 
   Heap heap() {
     return heap;
+  }
+
+  /** True if {@code address} lies in an object this block allocated on {@code h}. */
+  boolean isFresh(Heap h, long address) {
+    return depth > 0 && h == heap && fresh.contains(address);
   }
 
   HeapLogs logs() {

@@ -32,8 +32,24 @@ public final class JpfaBlockSupport implements BlockSupport {
   }
 
   @Override
-  public void join(Heap heap, RollbackParticipant p) {
-    if (Block.everUsed()) Block.current().join(heap, p);
+  public boolean join(Heap heap, RollbackParticipant p) {
+    return Block.everUsed() && Block.current().join(heap, p);
+  }
+
+  @Override
+  public void outside(Runnable r) {
+    if (Block.everUsed()) Block.current().outside(r);
+    else r.run();
+  }
+
+  @Override
+  public boolean isFresh(Heap heap, long address) {
+    return Block.everUsed() && Block.current().isFresh(heap, address);
+  }
+
+  @Override
+  public void settle(Heap heap) {
+    FA.settle(heap);
   }
 
   @Override

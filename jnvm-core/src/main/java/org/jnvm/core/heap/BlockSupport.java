@@ -49,10 +49,39 @@ public interface BlockSupport {
    * happens if the block commits. Outside a block, nothing happens. Called before the change
    * allocates anything, so that a refused change leaves nothing behind.
    *
+   * @return true if {@code p} is (now or already) registered with this thread's block; false
+   *     outside a block, and in a doomed block (one rolled back already, whose stores are refused):
+   *     {@code p} then hears nothing
    * @throws IllegalArgumentException inside a block on another heap than {@code heap}: a block
    *     changes one heap
    */
-  default void join(Heap heap, RollbackParticipant p) {}
+  default boolean join(Heap heap, RollbackParticipant p) {
+    return false;
+  }
+
+  /**
+   * Runs {@code r} as if this thread were in no block: what it allocates is not the block's (an
+   * abort does not free it), what it frees is freed at once, and stores it announces are not
+   * logged. For structural changes that other threads may already rely on (a J-PDT map's growth by
+   * a segment): the caller makes them crash-consistent on their own.
+   */
+  default void outside(Runnable r) {
+    r.run();
+  }
+
+  /**
+   * Makes the last blocks on {@code heap} unable to replay after a crash (one fence): before a
+   * store outside blocks to memory that a committed block changed (see jpfa's {@code FA.settle}).
+   */
+  default void settle(Heap heap) {}
+
+  /**
+   * True if {@code address} lies in an object of {@code heap} that this thread's block allocated
+   * (no other thread can reach it before the block commits).
+   */
+  default boolean isFresh(Heap heap, long address) {
+    return false;
+  }
 
   /**
    * Something a failure-atomic block changed and whose users must not run while the block rolls it
@@ -70,6 +99,12 @@ public interface BlockSupport {
      * state from persistent memory, then let other threads in again.
      */
     void afterRollback();
+
+    /**
+     * After the outermost block committed (durable), on the block's thread: let other threads in
+     * again. A participant hears either this or the rollback pair, once per block it joined.
+     */
+    default void afterCommit() {}
   }
 
   /** Runs {@code body} as a failure-atomic block on {@code heap} and returns its value. */

@@ -18,7 +18,7 @@ abstract class BaseHashMap<K, V> extends BaseMap<K, V> {
       int parts,
       boolean concurrent) {
     super(heap, type);
-    core = HashCore.create(this, keys, values, segmentSlots, parts, guard(parts, concurrent));
+    core = HashCore.create(this, keys, values, segmentSlots, parts, concurrent);
     States.put(heap, offset(), type, core);
   }
 
@@ -31,12 +31,7 @@ abstract class BaseHashMap<K, V> extends BaseMap<K, V> {
       int parts,
       boolean concurrent) {
     super(heap, address, r);
-    core =
-        States.of(heap, offset(), type, () -> HashCore.open(this, parts, guard(parts, concurrent)));
-  }
-
-  private static Guard guard(int parts, boolean concurrent) {
-    return concurrent ? Guard.striped(parts) : Guard.none();
+    core = States.of(heap, offset(), type, () -> HashCore.open(this, parts, concurrent));
   }
 
   @Override

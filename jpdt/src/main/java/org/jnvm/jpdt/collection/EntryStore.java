@@ -2,6 +2,7 @@ package org.jnvm.jpdt.collection;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jnvm.core.heap.BlockSupport;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.PObject;
@@ -33,6 +34,14 @@ import org.jnvm.jpdt.PTypes;
  * fenced; the Javadoc of each mutating method gives its steps. Thread-safety: growth and {@link
  * #clear} synchronize internally; a slot and its entry are written only by the caller that holds
  * the slot's key (the maps' locks), and a stripe of the slot pool only by its lock holder.
+ *
+ * <p><b>Lines of their own</b> (concurrent maps, {@code lineOwned}): a stripe's free slots all lie
+ * on cache lines that no other stripe has slots on. A stripe takes fresh slots a whole line at a
+ * time ({@link #claim}), and a reopened map gives each line's free slots to the stripe of the keys
+ * on it ({@link #scan}). A failure-atomic block logs and restores whole lines, so this is what lets
+ * blocks on different stripes (and plain writers) change one map at once: no line holds slots of
+ * two stripes. A line of a map written before this rule may hold keys of several stripes; its free
+ * slots are then given to no stripe (reused after a clear).
  */
 final class EntryStore {
   /** References in a new map's directory; it doubles when full. */
@@ -44,13 +53,21 @@ final class EntryStore {
   final PType<Object> values;
   final int segmentSlots;
 
+  private static final BlockSupport BLOCKS = BlockSupport.installed();
+
+  /** A line holding live slots of more than one stripe ({@link #scan}): its free slots unused. */
+  private static final int MIXED = -2;
+
+  private final boolean lineOwned;
   private final Object growth = new Object();
   private final AtomicInteger fresh = new AtomicInteger();
   private final SlotPool pool;
   private volatile long[] segments;
   private long directory;
 
-  private EntryStore(PObject header, int stripes, long[] segments, long directory) {
+  private EntryStore(
+      PObject header, int stripes, long[] segments, long directory, boolean lineOwned) {
+    this.lineOwned = lineOwned;
     this.heap = header.heap();
     this.header = header.address();
     this.keys = cast(PTypes.byCode(MapLayout.keyType(this.header)));
@@ -66,7 +83,12 @@ final class EntryStore {
    * empty directory, all written back and fenced (the header can be published on return).
    */
   static EntryStore create(
-      PObject header, PType<?> keys, PType<?> values, int segmentSlots, int stripes) {
+      PObject header,
+      PType<?> keys,
+      PType<?> values,
+      int segmentSlots,
+      int stripes,
+      boolean lineOwned) {
     if (segmentSlots < 1) {
       throw new IllegalArgumentException("segment slots must be positive: " + segmentSlots);
     }
@@ -79,7 +101,7 @@ final class EntryStore {
     MapLayout.segmentSlots(h, segmentSlots);
     MapLayout.directory(h, d.offset());
     header.persist();
-    return new EntryStore(header, stripes, new long[0], d.address());
+    return new EntryStore(header, stripes, new long[0], d.address(), lineOwned);
   }
 
   /**
@@ -99,7 +121,7 @@ final class EntryStore {
   }
 
   /** The store of an existing map, its directory and segments checked. */
-  static EntryStore open(PObject header, int stripes) {
+  static EntryStore open(PObject header, int stripes, boolean lineOwned) {
     long h = header.address();
     Heap heap = header.heap();
     int slots = MapLayout.segmentSlots(h);
@@ -108,7 +130,7 @@ final class EntryStore {
       throw corrupt(header, "directory is not a Directory");
     }
     return new EntryStore(
-        header, stripes, segmentsOf(heap, header.address(), d, slots), d.address());
+        header, stripes, segmentsOf(heap, header.address(), d, slots), d.address(), lineOwned);
   }
 
   private static long[] segmentsOf(Heap heap, long header, Directory d, int slots) {
@@ -138,12 +160,26 @@ final class EntryStore {
     return BlockLayout.address(segments[slot / segmentSlots], slot % segmentSlots);
   }
 
-  /** A free slot for the holder of stripe {@code stripe}, growing the store if needed. */
-  int claim(int stripe) {
+  /**
+   * A free slot for the holder of stripe {@code stripe}, growing the store if needed. With {@code
+   * outside}, a growth is no part of the caller's failure-atomic block (other threads may use the
+   * new segment before the block ends, so its rollback must not unlink it): made durable at once,
+   * unless the block allocated the map itself. No settle is needed first: the only blocks that log
+   * the lines a growth writes (the header's directory word, directory words) are blocks that
+   * cleared the map, and a clear frees, so their commit made their log IDLE durably.
+   */
+  int claim(int stripe, boolean outside) {
     int s = pool.pop(stripe);
-    if (s < 0) s = fresh.getAndIncrement();
+    if (s < 0) s = lineOwned ? freshLine(stripe) : fresh.getAndIncrement();
     try {
-      if (s >= capacity()) growTo(s);
+      if (s >= capacity()) {
+        int slot = s;
+        if (outside && !BLOCKS.isFresh(heap, header)) { // a fresh map is the block's alone
+          BLOCKS.outside(() -> growTo(slot));
+        } else {
+          growTo(slot);
+        }
+      }
     } catch (RuntimeException e) {
       pool.push(stripe, s); // taken again, and the growth retried, by a later claim
       throw e;
@@ -151,9 +187,57 @@ final class EntryStore {
     return s;
   }
 
+  /**
+   * Takes the fresh slots up to the end of the next fresh slot's line (in its segment) for {@code
+   * stripe}: returns the first, the others go to the stripe's pool.
+   */
+  private int freshLine(int stripe) {
+    while (true) {
+      int from = fresh.get();
+      int to = lineEnd(from);
+      if (fresh.compareAndSet(from, to)) {
+        for (int i = to - 1; i > from; i--) pool.push(stripe, i);
+        return from;
+      }
+    }
+  }
+
+  /** The first slot after the cache line of {@code slot}, within its segment. */
+  int lineEnd(int slot) {
+    int i = slot % segmentSlots;
+    long next = (BlockLayout.address(0, i) / Pmem.LINE + 1) * Pmem.LINE;
+    int j =
+        (int)
+            ((next - BlockLayout.address(0, 0) + BlockLayout.REF_SIZE - 1) / BlockLayout.REF_SIZE);
+    return slot - i + Math.min(j, segmentSlots);
+  }
+
+  /** The cache line (numbered over the whole store) of {@code slot}. */
+  private int lineOf(int slot) {
+    int seg = slot / segmentSlots;
+    return seg * linesPerSegment()
+        + (int) (BlockLayout.address(0, slot % segmentSlots) / Pmem.LINE);
+  }
+
+  private int linesPerSegment() {
+    return (int) (BlockLayout.address(0, segmentSlots - 1) / Pmem.LINE) + 1;
+  }
+
   /** Returns a slot, already durably zero, to stripe {@code stripe}. */
   void release(int stripe, int slot) {
     pool.push(stripe, slot);
+  }
+
+  /**
+   * Takes back the slot {@code slot} that {@link #release} returned last to {@code stripe} (a
+   * rolled-back block's removal: the slot holds its entry again).
+   */
+  void unrelease(int stripe, int slot) {
+    int s = pool.pop(stripe);
+    if (s != slot) {
+      throw new IllegalStateException(
+          "undo of a removal: stripe " + stripe + " gave slot " + s + ", expected " + slot);
+    }
   }
 
   // ---- entries -----------------------------------------------------------------------------
@@ -380,16 +464,23 @@ final class EntryStore {
   /** Receives the live slots of a {@link #scan}. */
   @FunctionalInterface
   interface SlotVisitor {
-    /** Slot {@code slot} holds the entry at address {@code entry}; called by worker {@code w}. */
-    void live(int worker, int slot, long entry);
+    /**
+     * Slot {@code slot} holds the entry at address {@code entry}; called by worker {@code w}.
+     * Returns the stripe of the entry's key.
+     */
+    int live(int worker, int slot, long entry);
   }
 
   /**
    * Visits every slot, segments spread over {@code workers} threads, checking that each live slot
-   * references an entry; then makes the free slots and the fresh-slot counter ready for claims.
+   * references an entry; then makes the free slots and the fresh-slot counter ready for claims:
+   * each line's free slots go to the stripe of the live keys on it (any stripe if none, no stripe
+   * if several) when lines are owned, else slot by slot to the stripes in turn.
    */
   void scan(int workers, SlotVisitor visitor) {
     long[] segs = segments;
+    int[] owner = lineOwned ? new int[segs.length * linesPerSegment()] : null;
+    if (owner != null) Arrays.fill(owner, -1);
     int[][] free = new int[Math.max(1, workers)][];
     int[] freeCount = new int[free.length];
     for (int w = 0; w < free.length; w++) free[w] = new int[16];
@@ -405,12 +496,21 @@ final class EntryStore {
                 free[w] = Arrays.copyOf(free[w], 2 * free[w].length);
               free[w][freeCount[w]++] = slot;
             } else {
-              visitor.live(w, slot, checkedEntry(slot, e));
+              int stripe = visitor.live(w, slot, checkedEntry(slot, e));
+              if (owner != null) {
+                int line = lineOf(slot);
+                owner[line] = owner[line] == -1 || owner[line] == stripe ? stripe : MIXED;
+              }
             }
           }
         });
     for (int w = 0; w < free.length; w++) {
-      for (int i = 0; i < freeCount[w]; i++) pool.push(free[w][i] % pool.stripes(), free[w][i]);
+      for (int i = 0; i < freeCount[w]; i++) {
+        int slot = free[w][i];
+        int stripe = owner == null ? slot % pool.stripes() : owner[lineOf(slot)];
+        if (stripe == -1) stripe = lineOf(slot) % pool.stripes();
+        if (stripe >= 0) pool.push(stripe, slot);
+      }
     }
     fresh.set(capacity());
   }

@@ -1,14 +1,35 @@
 package org.jnvm.jpdt.collection;
 
-import java.util.concurrent.locks.StampedLock;
-
 /**
- * Locks of a map's index parts: none for the single-threaded maps, one {@link StampedLock} per part
- * for the concurrent ones. A write lock covers every change to the entries whose keys hash to the
- * part (and the part's stripe of free slots); a read lock keeps those entries, their keys and their
- * values from being freed while they are read.
+ * The locks of a container, and how failure-atomic blocks take part in them: {@link PartLocks} (one
+ * lock per part of a concurrent map, kept by a block until it ends) or {@link SingleWriter} (the
+ * containers that are not thread-safe: one block or plain thread at a time, checked). A write lock
+ * covers every change to the entries whose keys belong to the part (and the part's stripe of free
+ * slots); a read lock keeps them from being changed or freed while they are read.
+ *
+ * <p>A change made under a write lock whose stamp is {@link #HELD} belongs to this thread's block:
+ * the container records how to undo its volatile state ({@link #undo}) and defers its size change
+ * ({@link #deferCount}) to the commit.
  */
 abstract class Guard {
+  /**
+   * The stamp of a part this thread's failure-atomic block holds: nothing to release at the end of
+   * the operation (the block releases it when it ends). Never a stamp of a real lock.
+   */
+  static final long HELD = 0;
+
+  /** What a guard needs of its container around a block's end. */
+  interface Host {
+    /** False if the container was allocated by the rolled-back block (freed with it). */
+    boolean live();
+
+    /** Rebuilds every volatile state from media (after a rollback of a block that held it all). */
+    void reloadAll();
+
+    /** Adds a committed block's change of the entry count. */
+    default void addCount(long delta) {}
+  }
+
   abstract long readLock(int part);
 
   abstract void unlockRead(int part, long stamp);
@@ -17,10 +38,31 @@ abstract class Guard {
 
   abstract void unlockWrite(int part, long stamp);
 
+  /** Records how to undo, after a rollback, a volatile change made under the {@link #HELD} part. */
+  void undo(int part, Runnable r) {}
+
+  /**
+   * Defers {@code delta} to the entry count of the container until this thread's block commits
+   * (under a {@link #HELD} part); false if the caller applies it now.
+   */
+  boolean deferCount(long delta) {
+    return false;
+  }
+
+  /** This thread's block changed the whole container (clear): a rollback rebuilds it all. */
+  void changedAll() {}
+
+  /**
+   * True if this thread's block changed the whole container ({@link #changedAll}): its growth is
+   * then part of the block (the directory is the block's own), else a growth stays when the block
+   * rolls back (other threads may use the new segment meanwhile).
+   */
+  boolean holdsAll() {
+    return false;
+  }
+
   /**
    * Write-locks the first {@code parts} parts in order; returns the stamps for {@link #unlockAll}.
-   * The maps never call user code (a {@code compute} function, an action) while holding a part's
-   * lock, so a block rolled back from such code does not wait here for its own thread.
    */
   long[] lockAll(int parts) {
     long[] stamps = new long[parts];
@@ -31,69 +73,5 @@ abstract class Guard {
   /** Releases what {@link #lockAll} took, in reverse order. */
   void unlockAll(long[] stamps) {
     for (int p = stamps.length - 1; p >= 0; p--) unlockWrite(p, stamps[p]);
-  }
-
-  /** No locking: the map is used by one thread at a time, as java.util's plain maps are. */
-  static Guard none() {
-    return None.INSTANCE;
-  }
-
-  /** One read-write lock per part. */
-  static Guard striped(int parts) {
-    return new Striped(parts);
-  }
-
-  private static final class None extends Guard {
-    static final None INSTANCE = new None();
-
-    @Override
-    long readLock(int part) {
-      return 0;
-    }
-
-    @Override
-    void unlockRead(int part, long stamp) {}
-
-    @Override
-    long writeLock(int part) {
-      return 0;
-    }
-
-    @Override
-    void unlockWrite(int part, long stamp) {}
-
-    @Override
-    long[] lockAll(int parts) {
-      return new long[0];
-    }
-  }
-
-  private static final class Striped extends Guard {
-    private final StampedLock[] locks;
-
-    Striped(int parts) {
-      locks = new StampedLock[parts];
-      for (int i = 0; i < parts; i++) locks[i] = new StampedLock();
-    }
-
-    @Override
-    long readLock(int part) {
-      return locks[part].readLock();
-    }
-
-    @Override
-    void unlockRead(int part, long stamp) {
-      locks[part].unlockRead(stamp);
-    }
-
-    @Override
-    long writeLock(int part) {
-      return locks[part].writeLock();
-    }
-
-    @Override
-    void unlockWrite(int part, long stamp) {
-      locks[part].unlockWrite(stamp);
-    }
   }
 }

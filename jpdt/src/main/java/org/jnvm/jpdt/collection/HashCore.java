@@ -28,7 +28,7 @@ import org.jnvm.jpdt.PType;
  * the key type does not accept find nothing.
  */
 final class HashCore<K, V> extends AbstractMap<K, V>
-    implements ConcurrentMap<K, V>, MapFace<K, V>, InBlock.Reloadable {
+    implements ConcurrentMap<K, V>, MapFace<K, V>, Guard.Host {
   private enum Mode {
     PUT,
     /** PUT without reading the old value: {@link #update} returns {@link #REPLACED} for it. */
@@ -51,48 +51,59 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   private final LongAdder count = new LongAdder();
   private final HashViews<K, V> views = new HashViews<>(this);
 
-  private HashCore(EntryStore store, int parts, Guard guard) {
+  private HashCore(EntryStore store, int parts, boolean concurrent) {
     this.heap = store.heap;
     this.store = store;
     this.index = new HashIndex(parts, store);
-    this.guard = guard;
+    this.guard =
+        concurrent
+            ? new PartLocks(parts, heap, store.header, this)
+            : new SingleWriter(heap, store.header, "PHashMap", this);
     this.keys = store.keys;
     this.values = store.values;
   }
 
   /** The engine of a new map whose header is {@code header} (not yet published). */
   static <K, V> HashCore<K, V> create(
-      PObject header, PType<K> k, PType<V> v, int segmentSlots, int parts, Guard g) {
-    return new HashCore<>(EntryStore.create(header, k, v, segmentSlots, parts), parts, g);
+      PObject header, PType<K> k, PType<V> v, int segmentSlots, int parts, boolean concurrent) {
+    EntryStore store = EntryStore.create(header, k, v, segmentSlots, parts, concurrent);
+    return new HashCore<>(store, parts, concurrent);
   }
 
   /** The engine of an existing map: its index rebuilt from the store, in parallel. */
-  static <K, V> HashCore<K, V> open(PObject header, int parts, Guard g) {
-    HashCore<K, V> c = new HashCore<>(EntryStore.open(header, parts), parts, g);
+  static <K, V> HashCore<K, V> open(PObject header, int parts, boolean concurrent) {
+    EntryStore store = EntryStore.open(header, parts, concurrent);
+    HashCore<K, V> c = new HashCore<>(store, parts, concurrent);
     c.count.add(c.index.rebuild());
     return c;
   }
 
-  /** Stamps of the parts' write locks while a block rolls this map back (the block's thread). */
-  private long[] rollbackStamps;
-
-  /** Before a block that changed the map rolls back: every part locked (see {@link InBlock}). */
   @Override
-  public void beforeRollback() {
-    rollbackStamps = guard.lockAll(index.parts());
+  public boolean live() {
+    return heap.isLive(store.header - heap.base());
   }
 
-  /** After the rollback: the store's volatile state and the index rebuilt from media, unlocked. */
+  /**
+   * After a rollback of a block that held the whole map (the guard keeps every other user out): the
+   * store's volatile state and the index rebuilt from media.
+   */
   @Override
-  public void afterRollback() {
-    try {
-      if (!heap.isLive(store.header - heap.base())) return; // created in the block: freed with it
-      store.reload();
-      count.reset();
-      count.add(index.rebuild());
-    } finally {
-      guard.unlockAll(rollbackStamps);
-    }
+  public void reloadAll() {
+    store.reload();
+    count.reset();
+    count.add(index.rebuild());
+  }
+
+  @Override
+  public void addCount(long delta) {
+    count.add(delta);
+  }
+
+  /**
+   * Adds {@code d} to the count now, or at the commit of the block holding the part ({@code s}).
+   */
+  private void count(long s, int d) {
+    if (s != Guard.HELD || !guard.deferCount(d)) count.add(d);
   }
 
   // ---- queries -----------------------------------------------------------------------------
@@ -216,23 +227,22 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     Objects.requireNonNull(value, "value");
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     boolean sync = mode != Mode.PUT_UNFENCED;
     try {
       int at = index.find(q);
       if (at < 0) {
-        if (mode != Mode.REPLACE) insert(q, key, value, sync);
+        if (mode != Mode.REPLACE) insert(q, key, value, sync, s);
         return null;
       }
       switch (mode) {
         case IF_ABSENT:
           return valueAt(p, at);
         case SET:
-          dropValue(swapValue(p, at, value, true));
+          dropValue(swapValue(q, at, value, true, s));
           return REPLACED;
         default:
-          return replaceValue(p, at, value, sync);
+          return replaceValue(q, at, value, sync, s);
       }
     } finally {
       guard.unlockWrite(p, s);
@@ -246,12 +256,11 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     Objects.requireNonNull(newValue, "newValue");
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
       if (at < 0 || !valueMatches(p, at, oldValue)) return false;
-      replaceValue(p, at, newValue, true);
+      replaceValue(q, at, newValue, true, s);
       return true;
     } finally {
       guard.unlockWrite(p, s);
@@ -263,13 +272,12 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     if (!keys.accepts(Objects.requireNonNull(key, "key"))) return null;
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
       if (at < 0) return null;
       V old = valueAt(p, at);
-      removeAt(p, at);
+      removeAt(q, at, s);
       return old;
     } finally {
       guard.unlockWrite(p, s);
@@ -282,12 +290,11 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     if (value == null || !keys.accepts(key)) return false;
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
       if (at < 0 || !valueMatches(p, at, value)) return false;
-      removeAt(p, at);
+      removeAt(q, at, s);
       return true;
     } finally {
       guard.unlockWrite(p, s);
@@ -301,11 +308,10 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   void remove(Object key, long entry) {
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
-    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       int at = index.find(q);
-      if (at >= 0 && index.part(p).entry(at) == entry) removeAt(p, at);
+      if (at >= 0 && index.part(p).entry(at) == entry) removeAt(q, at, s);
     } finally {
       guard.unlockWrite(p, s);
     }
@@ -314,15 +320,14 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   /** Empties the map atomically (see {@link EntryStore#clear}), excluding every other writer. */
   @Override
   public void clear() {
-    long[] stamps = new long[index.parts()];
-    InBlock.joining(heap, this);
-    for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
+    long[] stamps = guard.lockAll(index.parts());
     try {
+      if (stamps[0] == Guard.HELD) guard.changedAll(); // a rollback rebuilds the whole map
       store.clear();
       for (int p = 0; p < stamps.length; p++) index.clear(p);
       count.reset();
     } finally {
-      for (int p = stamps.length - 1; p >= 0; p--) guard.unlockWrite(p, stamps[p]);
+      guard.unlockAll(stamps);
     }
   }
 
@@ -340,18 +345,31 @@ final class HashCore<K, V> extends AbstractMap<K, V>
    * publication frees what was prepared and leaves the map unchanged. {@code sync} false: the
    * publication is written back, not fenced.
    */
-  private void insert(HashIndex.Probe q, K key, V value, boolean sync) {
+  private void insert(HashIndex.Probe q, K key, V value, boolean sync, long s) {
     EntryRecord e = store.prepare(key, value);
     int slot;
     try {
-      slot = store.claim(q.part);
+      slot = store.claim(q.part, s == Guard.HELD && !guard.holdsAll());
     } catch (RuntimeException x) {
       store.discard(e);
       throw x;
     }
-    store.publish(slot, e, sync);
+    try {
+      store.publish(slot, e, sync);
+    } catch (RuntimeException | Error x) {
+      store.release(q.part, slot); // refused before the store (a doomed block): still free
+      throw x;
+    }
     index.add(q, slot, e);
-    count.increment();
+    count(s, 1);
+    if (s == Guard.HELD) guard.undo(q.part, () -> unindex(q.part, q.hash, slot));
+  }
+
+  /** Undoes an insert after its slot was restored to zero and its objects freed. */
+  private void unindex(int p, int hash, int slot) {
+    IndexTable t = index.part(p);
+    t.removeAt(t.findSlot(hash, slot));
+    store.release(p, slot);
   }
 
   /**
@@ -359,8 +377,8 @@ final class HashCore<K, V> extends AbstractMap<K, V>
    * it in the index, then frees the old one if the map owns it. {@code sync}: as in {@link
    * #swapValue}.
    */
-  private V replaceValue(int p, int at, V value, boolean sync) {
-    long old = swapValue(p, at, value, sync);
+  private V replaceValue(HashIndex.Probe q, int at, V value, boolean sync, long s) {
+    long old = swapValue(q, at, value, sync, s);
     V prior = cast(values.loadAt(heap, old));
     dropValue(old);
     return prior;
@@ -370,12 +388,22 @@ final class HashCore<K, V> extends AbstractMap<K, V>
    * Stores {@code value} for the entry at {@code at}, indexes it; returns the old. Durable on
    * return when {@code sync}; else written back, not fenced, and the value must be durable already.
    */
-  private long swapValue(int p, int at, V value, boolean sync) {
-    IndexTable t = index.part(p);
+  private long swapValue(HashIndex.Probe q, int at, V value, boolean sync, long s) {
+    IndexTable t = index.part(q.part);
     PObject fresh = values.store(heap, value);
     long old = store.swapValue(t.entry(at), fresh, sync);
     t.valueOffset(at, fresh.offset());
+    if (s == Guard.HELD) {
+      int slot = t.slot(at);
+      guard.undo(q.part, () -> revalue(q.part, q.hash, slot, old));
+    }
     return old;
+  }
+
+  /** Undoes a value swap: the row of the entry in {@code slot} names the old value again. */
+  private void revalue(int p, int hash, int slot, long old) {
+    IndexTable t = index.part(p);
+    t.valueOffset(t.findSlot(hash, slot), old);
   }
 
   /** Frees the replaced value at {@code old} if the map owns it. */
@@ -384,15 +412,29 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   }
 
   /** Unlinks the entry at {@code at} (one durable store), unindexes it, frees what it owns. */
-  private void removeAt(int p, int at) {
+  private void removeAt(HashIndex.Probe q, int at, long s) {
+    int p = q.part;
     IndexTable t = index.part(p);
     int slot = t.slot(at);
     long entry = t.entry(at);
+    long key = t.keyOffset(at);
+    long value = t.valueOffset(at);
     store.unlink(slot);
     t.removeAt(at);
-    count.decrement();
+    count(s, -1);
     store.release(p, slot);
     store.freeEntry(entry);
+    if (s == Guard.HELD) guard.undo(p, () -> reindex(q, slot, key, value, entry));
+  }
+
+  /**
+   * Undoes a removal: the slot holds the entry again (restored), whose frees were deferred to a
+   * commit that did not come; the slot leaves the free stripe (the last one pushed there: the
+   * block's later changes of the part were undone first).
+   */
+  private void reindex(HashIndex.Probe q, int slot, long key, long value, long entry) {
+    store.unrelease(q.part, slot);
+    index.add(q, slot, key, value, entry);
   }
 
   // ---- iteration ---------------------------------------------------------------------------

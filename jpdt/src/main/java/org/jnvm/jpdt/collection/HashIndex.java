@@ -103,6 +103,11 @@ final class HashIndex {
     parts[q.part].add(q.hash, slot, q.image, q.length, e.keyOffset, e.valueOffset, e.address());
   }
 
+  /** Indexes again, for {@code q}'s key, the entry {@code entry} in {@code slot}. */
+  void add(Probe q, int slot, long keyOffset, long valueOffset, long entry) {
+    parts[q.part].add(q.hash, slot, q.image, q.length, keyOffset, valueOffset, entry);
+  }
+
   /** Empties part {@code p}. */
   void clear(int p) {
     parts[p].clear();
@@ -128,7 +133,9 @@ final class HashIndex {
         workers,
         (w, slot, entry) -> {
           int h = store.keys.hash(store.key(entry));
-          buckets[w][partOf(h)].add(h, slot, entry);
+          int p = partOf(h);
+          buckets[w][p].add(h, slot, entry);
+          return p;
         });
     Parallel.run(parts.length, workers, (w, p) -> fill(p, buckets));
     long n = 0;

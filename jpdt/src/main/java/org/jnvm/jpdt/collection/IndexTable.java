@@ -155,6 +155,20 @@ final class IndexTable {
     size++;
   }
 
+  /**
+   * The position of the entry of {@code hash} in {@code slot}, or -1: finds a row without reading
+   * its key (a rolled-back block's undo, whose key object is freed already).
+   */
+  int findSlot(int hash, int slot) {
+    if (size == 0) return -1;
+    long tag = (long) hash << 32 | (slot & 0xFFFF_FFFFL);
+    for (int i = home(hash, capacity); ; i = next(i)) {
+      int r = i << SHIFT;
+      if (t[r + META] == 0) return -1;
+      if (t[r + TAG] == tag) return i;
+    }
+  }
+
   /** Removes the entry at {@code pos}, shifting back the entries of its run that may move. */
   void removeAt(int pos) {
     long[] a = t;

@@ -24,9 +24,11 @@ import org.jnvm.jpdt.PTypes;
  * an append stores the new element in the first zero slot; a set overwrites one slot; removing the
  * last element zeroes its slot; anything else (insertion or removal inside the list, growth, bulk
  * insertion, range removal, clear) builds a new array and swings the header's reference to it
- * ({@link #replace}). Not thread-safe, like {@link java.util.ArrayList}; iterators fail fast.
+ * ({@link #replace}). Not thread-safe, like {@link java.util.ArrayList}; iterators fail fast; a
+ * change by another thread while a failure-atomic block changes the list is refused ({@link
+ * SingleWriter}).
  */
-final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock.Reloadable {
+final class ListCore<E> extends AbstractList<E> implements RandomAccess, Guard.Host {
   static final int INITIAL_CAPACITY = 4;
 
   final Heap heap;
@@ -35,10 +37,12 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
   private long array;
   private int capacity;
   private int size;
+  private final SingleWriter writer;
 
   private ListCore(PObject header, long array) {
     this.heap = header.heap();
     this.header = header.address();
+    this.writer = new SingleWriter(heap, this.header, "PArrayList", this);
     this.type = cast(PTypes.byCode(ListLayout.elementType(this.header)));
     this.array = array;
     this.capacity = BlockLayout.length(array);
@@ -71,14 +75,14 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
     heap.free(list);
   }
 
-  /** A list has no locks: its users keep other threads out themselves (as for ArrayList). */
   @Override
-  public void beforeRollback() {}
+  public boolean live() {
+    return heap.isLive(header - heap.base());
+  }
 
   /** Re-reads the array and the size from media, after a rolled-back failure-atomic block. */
   @Override
-  public void afterRollback() {
-    if (!heap.isLive(header - heap.base())) return; // created in the block: freed with it
+  public void reloadAll() {
     if (!(heap.object(ListLayout.array(header)) instanceof ListArray a)) {
       throw corrupt(heap, header, "its array is not a ListArray");
     }
@@ -150,7 +154,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
    */
   @Override
   public E set(int index, E element) {
-    InBlock.joining(heap, this);
+    writer.enter();
     Objects.checkIndex(index, size);
     PObject fresh = type.store(heap, Objects.requireNonNull(element, "element"));
     Pmem.pfence();
@@ -165,7 +169,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
    */
   @Override
   public void add(int index, E element) {
-    InBlock.joining(heap, this);
+    writer.enter();
     Objects.checkIndex(index, size + 1);
     PObject fresh = type.store(heap, Objects.requireNonNull(element, "element"));
     if (index == size && size < capacity) {
@@ -189,7 +193,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
    */
   @Override
   public E remove(int index) {
-    InBlock.joining(heap, this);
+    writer.enter();
     Objects.checkIndex(index, size);
     long old = BlockLayout.ref(array, index);
     if (index == size - 1) publish(index, 0);
@@ -204,7 +208,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
   /** Inserts all of {@code c} at {@code index} atomically: one new array (see {@link #replace}). */
   @Override
   public boolean addAll(int index, Collection<? extends E> c) {
-    InBlock.joining(heap, this);
+    writer.enter();
     Objects.checkIndex(index, size + 1);
     long[] fresh = new long[c.size()];
     int n = 0;
@@ -225,14 +229,14 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
 
   @Override
   public boolean addAll(Collection<? extends E> c) {
-    InBlock.joining(heap, this);
+    writer.enter();
     return addAll(size, c);
   }
 
   /** Removes {@code [from, to)} atomically: one new array (see {@link #replace}). */
   @Override
   protected void removeRange(int from, int to) {
-    InBlock.joining(heap, this);
+    writer.enter();
     Objects.checkFromToIndex(from, to, size);
     if (from == to) return;
     long[] removed = new long[to - from];
@@ -246,7 +250,7 @@ final class ListCore<E> extends AbstractList<E> implements RandomAccess, InBlock
   /** Empties the list atomically: one new, empty array (see {@link #replace}). */
   @Override
   public void clear() {
-    InBlock.joining(heap, this);
+    writer.enter();
     removeRange(0, size);
   }
 

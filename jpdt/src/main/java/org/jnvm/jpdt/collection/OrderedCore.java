@@ -22,7 +22,7 @@ import org.jnvm.jpdt.PType;
  * makes its one durable store before the skip list changes. Reads of an entry's persistent value
  * (and key) hold the stripe's read lock and check that the handle is still live.
  */
-final class OrderedCore<K, V> implements InBlock.Reloadable {
+final class OrderedCore<K, V> implements Guard.Host {
   final Heap heap;
   final EntryStore store;
   final ConcurrentNavigableMap<Object, Cell> index;
@@ -38,7 +38,7 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
     this.index = index;
     this.keys = ordered(store.keys);
     this.values = store.values;
-    this.guard = Guard.striped(parts);
+    this.guard = new PartLocks(parts, heap, store.header, this);
     this.shift = Integer.numberOfLeadingZeros(parts) + 1;
     count.add(index.size());
   }
@@ -46,47 +46,50 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
   /** The engine of a new map whose header is {@code header} (not yet published). */
   static <K, V> OrderedCore<K, V> create(
       PObject header, POrderedType<K> k, PType<V> v, int segmentSlots, int parts) {
-    EntryStore s = EntryStore.create(header, k, v, segmentSlots, parts);
+    EntryStore s = EntryStore.create(header, k, v, segmentSlots, parts, true);
     return new OrderedCore<>(s, SkipIndex.empty(ordered(s.keys)), parts);
   }
 
   /** The engine of an existing map: its skip list rebuilt from the store, in parallel. */
   static <K, V> OrderedCore<K, V> open(PObject header, int parts) {
-    EntryStore s = EntryStore.open(header, parts);
-    return new OrderedCore<>(s, SkipIndex.rebuild(s, ordered(s.keys)), parts);
+    EntryStore s = EntryStore.open(header, parts, true);
+    int shift = Integer.numberOfLeadingZeros(parts) + 1;
+    return new OrderedCore<>(
+        s, SkipIndex.rebuild(s, ordered(s.keys), sk -> stripe(sk, shift)), parts);
   }
 
   long size() {
     return count.sum();
   }
 
-  /** Stamps of the stripes' write locks while a block rolls this map back (the block's thread). */
-  private long[] rollbackStamps;
-
-  /** Before a block that changed the map rolls back: every stripe locked (see {@link InBlock}). */
   @Override
-  public void beforeRollback() {
-    rollbackStamps = guard.lockAll(1 << (32 - shift));
+  public boolean live() {
+    return heap.isLive(store.header - heap.base());
   }
 
   /**
-   * After the rollback: the store's volatile state and the skip list rebuilt from media, unlocked.
-   * The index object stays the same, so views of it stay valid.
+   * After a rollback of a block that held every stripe (a clear): the store's volatile state and
+   * the skip list rebuilt from media. The index object stays the same, so views of it stay valid.
    */
   @Override
-  public void afterRollback() {
-    try {
-      if (!heap.isLive(store.header - heap.base())) return; // created in the block: freed with it
-      store.reload();
-      ConcurrentNavigableMap<Object, Cell> rebuilt = SkipIndex.rebuild(store, keys);
-      for (Cell c : index.values()) c.dead = true;
-      index.clear();
-      index.putAll(rebuilt);
-      count.reset();
-      count.add(index.size());
-    } finally {
-      guard.unlockAll(rollbackStamps);
-    }
+  public void reloadAll() {
+    store.reload();
+    ConcurrentNavigableMap<Object, Cell> rebuilt = SkipIndex.rebuild(store, keys, this::stripe);
+    for (Cell c : index.values()) c.dead = true;
+    index.clear();
+    index.putAll(rebuilt);
+    count.reset();
+    count.add(index.size());
+  }
+
+  @Override
+  public void addCount(long delta) {
+    count.add(delta);
+  }
+
+  /** Adds {@code d} to the count now, or at the commit of the block holding the stripe. */
+  private void count(long s, int d) {
+    if (s != Guard.HELD || !guard.deferCount(d)) count.add(d);
   }
 
   Object sortKey(Object key) {
@@ -99,6 +102,10 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
   }
 
   int stripe(Object sortKey) {
+    return stripe(sortKey, shift);
+  }
+
+  private static int stripe(Object sortKey, int shift) {
     return (sortKey.hashCode() * 0x9E3779B9) >>> shift;
   }
 
@@ -111,6 +118,20 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
     try {
       Cell c = view.get(sk);
       return c == null ? null : cast(values.loadAt(heap, c.valueOffset));
+    } finally {
+      guard.unlockRead(p, s);
+    }
+  }
+
+  /**
+   * True if {@code view} holds {@code sk}, under its stripe's read lock: a key that a running block
+   * inserted or removed is answered once that block ended (committed or rolled back).
+   */
+  boolean contains(ConcurrentNavigableMap<Object, Cell> view, Object sk) {
+    int p = stripe(sk);
+    long s = guard.readLock(p);
+    try {
+      return view.containsKey(sk);
     } finally {
       guard.unlockRead(p, s);
     }
@@ -213,22 +234,21 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
   Object update(Object sk, K key, V value, Mode mode) {
     Objects.requireNonNull(value, "value");
     int p = stripe(sk);
-    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
       if (c == null) {
-        if (mode != Mode.REPLACE) insert(p, sk, key, value);
+        if (mode != Mode.REPLACE) insert(p, sk, key, value, s);
         return null;
       }
       switch (mode) {
         case IF_ABSENT:
           return values.loadAt(heap, c.valueOffset);
         case SET:
-          dropValue(swapValue(c, value));
+          dropValue(swapValue(p, c, value, s));
           return REPLACED;
         default:
-          return replaceValue(c, value);
+          return replaceValue(p, c, value, s);
       }
     } finally {
       guard.unlockWrite(p, s);
@@ -240,12 +260,11 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
     Objects.requireNonNull(old, "oldValue");
     Objects.requireNonNull(value, "newValue");
     int p = stripe(sk);
-    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
       if (c == null || !values.matchesAt(heap, c.valueOffset, old)) return false;
-      replaceValue(c, value);
+      replaceValue(p, c, value, s);
       return true;
     } finally {
       guard.unlockWrite(p, s);
@@ -258,7 +277,6 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
    */
   V remove(Object sk, long expected, Object value) {
     int p = stripe(sk);
-    InBlock.joining(heap, this);
     long s = guard.writeLock(p);
     try {
       Cell c = index.get(sk);
@@ -268,9 +286,10 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
       store.unlink(c.slot);
       index.remove(sk, c);
       c.dead = true;
-      count.decrement();
+      count(s, -1);
       store.release(p, c.slot);
       store.freeEntry(c.entry);
+      if (s == Guard.HELD) guard.undo(p, () -> reindex(p, sk, c));
       return old;
     } finally {
       guard.unlockWrite(p, s);
@@ -286,46 +305,67 @@ final class OrderedCore<K, V> implements InBlock.Reloadable {
 
   /** Empties the map atomically (see {@link EntryStore#clear}), excluding every other writer. */
   void clear() {
-    long[] stamps = new long[1 << (32 - shift)];
-    InBlock.joining(heap, this);
-    for (int p = 0; p < stamps.length; p++) stamps[p] = guard.writeLock(p);
+    long[] stamps = guard.lockAll(1 << (32 - shift));
     try {
+      if (stamps[0] == Guard.HELD) guard.changedAll(); // a rollback rebuilds the whole map
       store.clear();
       for (Cell c : index.values()) c.dead = true;
       index.clear();
       count.reset();
     } finally {
-      for (int p = stamps.length - 1; p >= 0; p--) guard.unlockWrite(p, stamps[p]);
+      guard.unlockAll(stamps);
     }
   }
 
   /** Adds an entry for an absent key; see {@link HashCore} for the steps. */
-  private void insert(int p, Object sk, K key, V value) {
+  private void insert(int p, Object sk, K key, V value, long s) {
     EntryRecord e = store.prepare(key, value);
     int slot;
     try {
-      slot = store.claim(p);
+      slot = store.claim(p, s == Guard.HELD && !guard.holdsAll());
     } catch (RuntimeException x) {
       store.discard(e);
       throw x;
     }
-    store.publish(slot, e, true);
-    index.put(sk, new Cell(slot, e.address(), e.keyOffset, e.valueOffset));
-    count.increment();
+    try {
+      store.publish(slot, e, true);
+    } catch (RuntimeException | Error x) {
+      store.release(p, slot); // refused before the store (a doomed block): still free
+      throw x;
+    }
+    Cell c = new Cell(slot, e.address(), e.keyOffset, e.valueOffset);
+    index.put(sk, c);
+    count(s, 1);
+    if (s == Guard.HELD) guard.undo(p, () -> unindex(p, sk, c));
+  }
+
+  /** Undoes an insert after its slot was restored to zero and its objects freed. */
+  private void unindex(int p, Object sk, Cell c) {
+    index.remove(sk, c);
+    c.dead = true;
+    store.release(p, c.slot);
+  }
+
+  /** Undoes a removal: the slot holds the entry again, whose frees were deferred. */
+  private void reindex(int p, Object sk, Cell c) {
+    store.unrelease(p, c.slot);
+    c.dead = false;
+    index.put(sk, c);
   }
 
   /** Swaps in a new value (one durable store), records it in the handle, frees the old one. */
-  private V replaceValue(Cell c, V value) {
-    long old = swapValue(c, value);
+  private V replaceValue(int p, Cell c, V value, long s) {
+    long old = swapValue(p, c, value, s);
     V prior = cast(values.loadAt(heap, old));
     dropValue(old);
     return prior;
   }
 
-  private long swapValue(Cell c, V value) {
+  private long swapValue(int p, Cell c, V value, long s) {
     PObject fresh = values.store(heap, value);
     long old = store.swapValue(c.entry, fresh, true);
     c.valueOffset = fresh.offset();
+    if (s == Guard.HELD) guard.undo(p, () -> c.valueOffset = old);
     return old;
   }
 

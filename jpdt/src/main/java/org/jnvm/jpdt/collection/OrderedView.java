@@ -91,7 +91,7 @@ final class OrderedView<K, V> extends AbstractMap<K, V>
   @Override
   public boolean containsKey(Object key) {
     Object sk = lookup(key);
-    return sk != null && view.containsKey(sk);
+    return sk != null && core.contains(view, sk);
   }
 
   @Override

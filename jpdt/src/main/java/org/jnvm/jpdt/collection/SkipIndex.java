@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.ToIntFunction;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.jpdt.POrderedType;
 
@@ -28,13 +29,14 @@ final class SkipIndex {
    *
    * <ol>
    *   <li>workers scan the segments (each its own) and make each entry's sort key, a volatile copy
-   *       of its key;
+   *       of its key (and give the store its stripe, {@code stripeOf});
    *   <li>the handles are sorted by key in parallel ({@link Arrays#parallelSort}); two equivalent
    *       keys are reported as corruption;
    *   <li>the skip list is built from the sorted run in one linear pass.
    * </ol>
    */
-  static ConcurrentNavigableMap<Object, Cell> rebuild(EntryStore store, POrderedType<Object> keys) {
+  static ConcurrentNavigableMap<Object, Cell> rebuild(
+      EntryStore store, POrderedType<Object> keys, ToIntFunction<Object> stripeOf) {
     int workers = Parallel.workersFor(store.capacity());
     List<List<Sorted>> found = new ArrayList<>();
     for (int w = 0; w < Math.max(1, workers); w++) found.add(new ArrayList<>());
@@ -47,6 +49,7 @@ final class SkipIndex {
               .add(
                   new Sorted(
                       sk, new Cell(slot, entry, EntryLayout.key(entry), EntryLayout.value(entry))));
+          return stripeOf.applyAsInt(sk);
         });
     Sorted[] all = found.stream().flatMap(List::stream).toArray(Sorted[]::new);
     Comparator<Sorted> order = Comparator.comparing(Sorted::key, order(keys));
