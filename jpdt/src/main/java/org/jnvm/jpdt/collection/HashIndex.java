@@ -18,7 +18,7 @@ import org.jnvm.jpdt.PType;
  * one load limit every part of a large map would double within about 2% of its size (3M entries),
  * allocating twice the whole index at once (a 3M-entry J-PDT map: 64 new 8 MiB arrays during YCSB's
  * D, which G1 met by growing the Java heap in a pause of several seconds, see
- * ycsb-binding/README.md). Spread from 11/16 to 13/16, the parts double over a range of map sizes
+ * ycsb-runner/README.md). Spread from 11/16 to 13/16, the parts double over a range of map sizes
  * about a sixth wide; averaged over sizes, the index takes the memory one limit of 3/4 takes.
  */
 final class HashIndex {
