@@ -100,8 +100,11 @@ public class TxCrashTest {
   }
 
   /**
-   * The store and its slots created, both segments' storage grown once and every class the workload
-   * allocates registered (a class's first allocation adds a registry object).
+   * The store and its slots created, both segments' storage grown and every class the workload
+   * allocates registered (a class's first allocation adds a registry object). A concurrent map's
+   * stripe takes fresh slots a cache line at a time and, on open, gets the free lines whose number
+   * falls to it: 200 keys written and removed per segment leave free lines for every stripe, so no
+   * insert of the workload grows the storage (its live-object counts would include a segment).
    */
   private static void warm(Heap heap, StoreMode mode) {
     Transactions t = open(heap, mode).transactions;
@@ -112,6 +115,12 @@ public class TxCrashTest {
             write(1, "v", bytes("v"))));
     t.apply(List.of(write(0, "w", bytes("x")), TxOp.remove(1, key("w"))));
     t.apply(List.of(TxOp.remove(0, key("w")), TxOp.remove(1, key("v"))));
+    for (int i = 0; i < 200; i++) {
+      t.apply(List.of(write(0, "w" + i, bytes("w")), write(1, "w" + i, bytes("w"))));
+    }
+    for (int i = 0; i < 200; i++) {
+      t.apply(List.of(TxOp.remove(0, key("w" + i)), TxOp.remove(1, key("w" + i))));
+    }
   }
 
   private static long reachable(Heap heap) {
