@@ -98,7 +98,9 @@ public final class Heap implements AutoCloseable {
           threads,
           mark,
           sweep,
-          total,
+          // the background may end before the open path does (a small heap): recovery ends when
+          // both have
+          Math.max(total, nanos),
           replayed,
           swept.volatileBytes(),
           nanos,
