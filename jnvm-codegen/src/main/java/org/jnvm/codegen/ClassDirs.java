@@ -13,7 +13,9 @@ import java.util.stream.Stream;
 /**
  * Transforms directories of class files in place: every {@code .class} file under them is the code
  * base. A file is rewritten (through a temporary file and an atomic rename) only if its class
- * changed; if any problem is found nothing is written.
+ * changed; if any problem is found nothing is written. The former names classes declare
+ * ({@code @FormerNames} on a class) go to the first directory's {@code META-INF/jnvm/former-names}
+ * ({@link FormerNameScan}).
  */
 public final class ClassDirs {
   private ClassDirs() {}
@@ -48,6 +50,8 @@ public final class ClassDirs {
     for (Map.Entry<String, byte[]> e : r.changed().entrySet()) {
       write(byName.get(e.getKey()), e.getValue());
     }
+    // a renamed class must be found by the name a heap stored it under before it is loaded
+    FormerNameScan.write(dirs.get(0), FormerNameScan.of(files.values()));
     return new Report(
         files.size(), r.persistent(), List.copyOf(r.changed().keySet()), r.skipped().size());
   }

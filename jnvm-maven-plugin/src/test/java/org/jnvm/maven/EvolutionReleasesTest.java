@@ -25,7 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * second test, by the java agent at class loading), run in three JVMs against one heap file. The
  * first JVM runs release 1 ({@code PString msg; int x}: creates {@code Simple(42)}, increments
  * {@code x}); the next two run release 2 ({@code @FormerNames("x") int count; long visits}), which
- * opens the heap with no user code, and count a visit each through a failure-atomic method.
+ * opens the heap with no user code, and count a visit each through a failure-atomic method. A
+ * fourth JVM runs release 3, which renames the class ({@code @FormerNames("demo.Simple") class
+ * Note}) and reads the stored object before anything loaded {@code Note}: found through the
+ * former-names index the goal wrote, or that the agent reads from the class path.
  */
 class EvolutionReleasesTest {
   private static final String SIMPLE_V1 =
@@ -60,6 +63,42 @@ class EvolutionReleasesTest {
       }
       """;
 
+  /** Release 3 renames the class; its main never initialises it before the first read. */
+  private static final String NOTE_V3 =
+      """
+      package demo;
+      import org.jnvm.core.annotation.FormerNames;
+      import org.jnvm.core.annotation.Persistent;
+      import org.jnvm.jpdt.PString;
+      @Persistent(fa = "non-private")
+      @FormerNames("demo.Simple")
+      public class Note {
+        PString msg;
+        int count;
+        long visits;
+        public void inc() { count++; visits++; }
+        public String show() { return "v3 count=" + count + " visits=" + visits + " " + msg; }
+      }
+      """;
+
+  private static final String MAIN_V3 =
+      """
+      package demo;
+      import org.jnvm.core.JNVM;
+      public class Main {
+        public static void main(String[] args) {
+          JNVM.init(args[0], 4 << 20);
+          try {
+            Note s = JNVM.root.get("simple");
+            s.inc();
+            System.out.println(s.show());
+          } finally {
+            JNVM.close();
+          }
+        }
+      }
+      """;
+
   private static final String MAIN =
       """
       package demo;
@@ -83,13 +122,16 @@ class EvolutionReleasesTest {
   void releasesTransformedByTheMavenGoalOpenEachOthersHeap(@TempDir Path dir) throws Exception {
     Path r1 = compile(dir.resolve("release1"), SIMPLE_V1);
     Path r2 = compile(dir.resolve("release2"), SIMPLE_V2);
+    Path r3 = compile(dir.resolve("release3"), "Note", NOTE_V3, MAIN_V3);
     transform(r1);
     transform(r2);
+    transform(r3);
     Path heap = heapPath("plugin");
     try {
       assertEquals("v1 x=43", run(heap, r1, List.of()));
       assertEquals("v2 count=44 visits=1 Hello, NVMM!", run(heap, r2, List.of()));
       assertEquals("v2 count=45 visits=2 Hello, NVMM!", run(heap, r2, List.of()));
+      assertEquals("v3 count=46 visits=3 Hello, NVMM!", run(heap, r3, List.of()));
     } finally {
       Files.deleteIfExists(heap);
     }
@@ -99,12 +141,14 @@ class EvolutionReleasesTest {
   void releasesTransformedByTheAgentOpenEachOthersHeap(@TempDir Path dir) throws Exception {
     Path r1 = compile(dir.resolve("release1"), SIMPLE_V1);
     Path r2 = compile(dir.resolve("release2"), SIMPLE_V2);
+    Path r3 = compile(dir.resolve("release3"), "Note", NOTE_V3, MAIN_V3);
     List<String> agent = List.of("-javaagent:" + agentJar(dir) + "=demo.");
     Path heap = heapPath("agent");
     try {
       assertEquals("v1 x=43", run(heap, r1, agent));
       assertEquals("v2 count=44 visits=1 Hello, NVMM!", run(heap, r2, agent));
       assertEquals("v2 count=45 visits=2 Hello, NVMM!", run(heap, r2, agent));
+      assertEquals("v3 count=46 visits=3 Hello, NVMM!", run(heap, r3, agent));
     } finally {
       Files.deleteIfExists(heap);
     }
@@ -112,9 +156,14 @@ class EvolutionReleasesTest {
 
   /** Compiles {@code Simple} and {@code Main} with javac into {@code dir/classes}. */
   private static Path compile(Path dir, String simple) throws Exception {
+    return compile(dir, "Simple", simple, MAIN);
+  }
+
+  /** Compiles class {@code name} and {@code Main} with javac into {@code dir/classes}. */
+  private static Path compile(Path dir, String name, String source, String main) throws Exception {
     Path src = Files.createDirectories(dir.resolve("src/demo"));
-    Files.writeString(src.resolve("Simple.java"), simple);
-    Files.writeString(src.resolve("Main.java"), MAIN);
+    Files.writeString(src.resolve(name + ".java"), source);
+    Files.writeString(src.resolve("Main.java"), main);
     Path classes = Files.createDirectories(dir.resolve("classes"));
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     int rc =
@@ -128,7 +177,7 @@ class EvolutionReleasesTest {
             System.getProperty("java.class.path"),
             "--release",
             "17",
-            src.resolve("Simple.java").toString(),
+            src.resolve(name + ".java").toString(),
             src.resolve("Main.java").toString());
     assertEquals(0, rc, "javac of " + dir);
     return classes;
@@ -143,7 +192,9 @@ class EvolutionReleasesTest {
         "classpathElements",
         List.of(System.getProperty("java.class.path").split(File.pathSeparator)));
     m.execute();
-    byte[] b = Files.readAllBytes(classes.resolve("demo/Simple.class"));
+    Path simple = classes.resolve("demo/Simple.class");
+    byte[] b =
+        Files.readAllBytes(Files.exists(simple) ? simple : classes.resolve("demo/Note.class"));
     assertTrue(new String(b, StandardCharsets.ISO_8859_1).contains("jnvm$FIELDS"), "transformed");
   }
 
@@ -188,7 +239,7 @@ class EvolutionReleasesTest {
     assertEquals(0, p.exitValue(), out);
     String last = "";
     for (String line : out.split("\n")) {
-      if (line.startsWith("v1 ") || line.startsWith("v2 ")) last = line.trim();
+      if (line.matches("v[123] .*")) last = line.trim();
     }
     return last;
   }

@@ -1,15 +1,20 @@
 package org.jnvm.codegen.agent;
 
+import java.io.File;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.jnvm.codegen.ClassLookup;
 import org.jnvm.codegen.CodegenException;
+import org.jnvm.codegen.FormerNameScan;
 import org.jnvm.codegen.Transformer;
+import org.jnvm.core.heap.FormerNameIndex;
 
 /**
  * Load-time transformation: {@code java -javaagent:jnvm-codegen.jar=com.acme.,org.foo.Bar ...}. The
@@ -55,6 +60,29 @@ public final class Agent {
       return;
     }
     inst.addTransformer(transformer(prefixes, warn ? Agent::warn : Agent::stop));
+    FormerNameIndex.addResolver(formerNames(prefixes));
+  }
+
+  /**
+   * Finds a renamed class of the code base by a former name: no build wrote the index, so the class
+   * path's code base is read for {@code @FormerNames}, once, at the first name asked.
+   */
+  static UnaryOperator<String> formerNames(List<String> prefixes) {
+    return new UnaryOperator<>() {
+      private Map<String, String> index;
+
+      @Override
+      public synchronized String apply(String old) {
+        if (index == null) {
+          List<Path> cp = new ArrayList<>();
+          for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!e.isEmpty()) cp.add(Path.of(e));
+          }
+          index = FormerNameScan.classPath(cp, n -> prefixes.stream().anyMatch(n::startsWith));
+        }
+        return index.get(old);
+      }
+    };
   }
 
   /** Prints the refusal; the class runs as compiled. */

@@ -247,32 +247,67 @@ final class ClassRegistry {
     return entry;
   }
 
+  /**
+   * Loads the class of {@code info} by its stored name or, when no class has that name any more, by
+   * the class that lists it in its {@code @FormerNames} ({@link FormerNameIndex}).
+   */
   private PersistentClass<?> loadJavaClass(ClassInfo info) {
+    ClassLoader l = Thread.currentThread().getContextClassLoader();
+    if (l == null) l = ClassRegistry.class.getClassLoader();
+    String name = info.name();
     try {
-      ClassLoader l = Thread.currentThread().getContextClassLoader();
-      Class.forName(info.name(), true, l != null ? l : ClassRegistry.class.getClassLoader());
+      Class.forName(name, true, l);
     } catch (ClassNotFoundException e) {
-      throw new JnvmException(
-          "no proxy class on the class path for persistent class "
-              + info.name()
-              + " (id="
-              + info.id()
-              + ") file="
-              + heap.file(),
-          e);
+      String now = FormerNameIndex.currentName(l, name);
+      if (now == null) throw noClass(info, "", e);
+      try {
+        Class.forName(now, true, l);
+      } catch (ClassNotFoundException e2) {
+        throw noClass(info, " (nor " + now + ", which " + FormerNameIndex.RESOURCE + " names)", e2);
+      }
+      name = now;
     }
-    PersistentClass<?> type = PersistentClass.forName(info.name());
+    PersistentClass<?> type = PersistentClass.forName(name);
     if (type == null) {
       throw new org.jnvm.core.NotTransformedException(
           "class "
-              + info.name()
+              + name
               + " declares no PersistentClass descriptor"
               + " (id="
               + info.id()
               + ") file="
               + heap.file());
     }
+    if (!name.equals(info.name()) && !type.formerNames().contains(info.name())) {
+      throw new JnvmException(
+          FormerNameIndex.RESOURCE
+              + " names "
+              + name
+              + " as the class once named "
+              + info.name()
+              + ", but its descriptor lists former names "
+              + type.formerNames()
+              + " (id="
+              + info.id()
+              + ") file="
+              + heap.file());
+    }
     return type;
+  }
+
+  private JnvmException noClass(ClassInfo info, String also, ClassNotFoundException cause) {
+    return new JnvmException(
+        "no proxy class on the class path for persistent class "
+            + info.name()
+            + also
+            + " (id="
+            + info.id()
+            + ") file="
+            + heap.file()
+            + "; a class renamed with @FormerNames is found by its earlier name through "
+            + FormerNameIndex.RESOURCE
+            + ", which the Maven goal writes and the agent reads from the class path",
+        cause);
   }
 
   private int bind(int id, PersistentClass<?> type) {
