@@ -48,7 +48,7 @@ record RestartPlan(List<String> ring, Marks marks, Set<String> running, int owne
   /** The plan for {@code spec}'s cluster as its heaps and running nodes are now. */
   static RestartPlan of(ClusterSpec spec) {
     List<String> ring = spec.nodes().stream().map(NodeSpec::name).toList();
-    Marks marks = new Marks(new TreeMap<>(), new TreeSet<>(), new TreeMap<>());
+    Marks marks = new Marks(new TreeMap<>(), new TreeSet<>(), new TreeMap<>(), new TreeSet<>());
     Set<String> running = new TreeSet<>();
     for (NodeSpec n : spec.nodes()) {
       Ledger.read(n.heap(spec.heapDir()), n.name(), marks);
@@ -70,6 +70,17 @@ record RestartPlan(List<String> ring, Marks marks, Set<String> running, int owne
     Set<String> t = new LinkedHashSet<>(ring);
     t.removeAll(marks.all());
     return t;
+  }
+
+  /**
+   * The running nodes whose ledgers say they are receiving segments: a state that passes once their
+   * state transfer ends (the store clears it within its half-second tick), and that makes them
+   * count as stale in every segment meanwhile.
+   */
+  Set<String> settling() {
+    Set<String> out = new TreeSet<>(marks.receiving());
+    out.retainAll(running);
+    return out;
   }
 
   /** True if no node of the cluster runs: the start is a whole-cluster restart. */
@@ -225,7 +236,11 @@ record RestartPlan(List<String> ring, Marks marks, Set<String> running, int owne
    * Stale segments per node, the union of the ledgers ({@code all}: every segment), and the
    * segments each node's own ledger says it holds a current copy of.
    */
-  record Marks(Map<String, BitSet> segments, Set<String> all, Map<String, BitSet> holds) {
+  record Marks(
+      Map<String, BitSet> segments,
+      Set<String> all,
+      Map<String, BitSet> holds,
+      Set<String> receiving) {
     boolean stale(String node, int segment) {
       return all.contains(node) || of(node).get(segment);
     }
@@ -256,6 +271,7 @@ record RestartPlan(List<String> ring, Marks marks, Set<String> running, int owne
       segments.keySet().retainAll(ring);
       holds.keySet().retainAll(ring);
       all.retainAll(ring);
+      receiving.retainAll(ring);
       segments.keySet().removeAll(all);
     }
   }
@@ -288,7 +304,10 @@ record RestartPlan(List<String> ring, Marks marks, Set<String> running, int owne
             marks.add(k.substring(6), v);
           } else if (k.equals("holds")) {
             Marks.addRanges(marks.holds().computeIfAbsent(self, x -> new BitSet()), v);
-          } else if (k.equals("receiving") && Boolean.parseBoolean(v)) marks.all().add(self);
+          } else if (k.equals("receiving") && Boolean.parseBoolean(v)) {
+            marks.all().add(self);
+            marks.receiving().add(self);
+          }
         }
       } catch (NumberFormatException e) {
         throw new IllegalStateException("restart ledger " + f + " does not parse: " + e, e);

@@ -25,6 +25,9 @@ public final class ServerNode {
   /** Set (by {@code --trust-all}): every heap taken as current, the restart ledgers ignored. */
   static final String TRUST_ALL_PROPERTY = "jnvm.server.trust-all";
 
+  /** The longest a start waits for running nodes to finish receiving before it plans. */
+  static final long SETTLE_TIMEOUT_MS = 60_000;
+
   /**
    * What the server's Loader prints when Bootstrap throws (a configuration that does not parse or
    * build): Infinispan Server 15.2 then leaves the JVM running, serving nothing.
@@ -137,7 +140,7 @@ public final class ServerNode {
   private List<String> restartFlags(long timeoutMs) throws InterruptedException {
     if (!cluster.backend().jnvm() || cluster.nodes().size() < 2) return List.of();
     if (Boolean.getBoolean(TRUST_ALL_PROPERTY)) return List.of();
-    RestartPlan plan = RestartPlan.of(cluster);
+    RestartPlan plan = settledPlan(Math.min(timeoutMs, SETTLE_TIMEOUT_MS));
     List<String> uncovered = plan.uncovered();
     if (!uncovered.isEmpty()) {
       throw refused(
@@ -167,6 +170,32 @@ public final class ServerNode {
       flags.add("-Djnvm.cluster.trusted=" + String.join(",", plan.trusted()));
     }
     return flags;
+  }
+
+  /**
+   * The restart plan once no running node is still receiving segments, or as it is after {@code
+   * timeoutMs}: a node that has just started (or gained segments) says so in its ledger until its
+   * state transfer ends, and counts as stale everywhere meanwhile, which could refuse a start that
+   * its finished transfer allows.
+   */
+  private RestartPlan settledPlan(long timeoutMs) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    boolean said = false;
+    while (true) {
+      RestartPlan plan = RestartPlan.of(cluster);
+      Set<String> busy = plan.settling();
+      if (busy.isEmpty() || System.nanoTime() > deadline) return plan;
+      if (!said) {
+        System.out.println(
+            "[server] "
+                + spec.name()
+                + ": waiting for "
+                + busy
+                + " to finish receiving segments before planning this start");
+        said = true;
+      }
+      Thread.sleep(200);
+    }
   }
 
   private ServerStartException refused(String why) {

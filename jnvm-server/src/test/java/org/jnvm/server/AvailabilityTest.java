@@ -19,7 +19,6 @@ import org.infinispan.client.hotrod.configuration.ConfigurationBuilder;
 import org.infinispan.client.hotrod.exceptions.HotRodClientException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -164,11 +163,6 @@ class AvailabilityTest {
    */
   @Test
   @Order(5)
-  @Disabled(
-      "the restart it needs is refused on a fresh clone: node 1's start finds node 0, already"
-          + " running, stale in every segment (its ledger says receiving), with node 2 stale too;"
-          + " passed once here and failed without RestartBarrier.onMiss, then failed 3 times at"
-          + " that refusal: issue #49's note")
   void aFillerOwnerThatHeldNothingAnswersAMissWithAnErrorNotNull() throws Exception {
     cluster.node(2).start(ServerCluster.START_TIMEOUT_MS);
     TestClusters.await(

@@ -44,8 +44,8 @@ import org.infinispan.topology.CacheTopology;
  *       {@code holds}: this copy is current there while a complete-ring owner's is not (it may be a
  *       filler owner, which a restart would not otherwise know to start first); {@link #release}
  *       takes segments out before the store drops their copies.
- *   <li>{@link #onGained}: the store calls it when it gains segments (before state transfer
- *       starts): {@code receiving} is set durably.
+ *   <li>{@link #onGained}: the store calls it when it gains segments that another member owns now
+ *       (before their state transfer starts): {@code receiving} is set durably.
  *   <li>{@link #checkStable}: called periodically and after each topology change seen by the store;
  *       once a stable topology (no rebalance, cache available) is installed with this node as a
  *       member, {@code receiving} is cleared and every member of that topology leaves {@code
@@ -59,6 +59,7 @@ public final class StaleMarker {
   private final Cache<?, ?> cache;
   private final NamedRingHashFactory ring;
   private final int numOwners;
+  private final MemberNames names;
   private RestartLedger ledger;
   private volatile Missing missing = Missing.NONE;
   private volatile boolean stableSeen;
@@ -78,6 +79,7 @@ public final class StaleMarker {
     this.cache = cache;
     this.ring = ring;
     this.numOwners = cache.getCacheConfiguration().clustering().hash().numOwners();
+    this.names = new MemberNames(ring.ring());
     this.ledger = RestartLedger.read(heap);
   }
 
@@ -116,24 +118,31 @@ public final class StaleMarker {
     LocalizedCacheTopology t = topology();
     List<Address> view = cache.getCacheManager().getMembers();
     if (t == null || view == null) return;
+    names.learn(view);
     BitSet held = new BitSet();
-    Map<String, BitSet> marks = leavers(t.getWriteConsistentHash(), names(view), self(), held);
+    Map<String, BitSet> marks =
+        leavers(t.getWriteConsistentHash(), names(view), self(), held, names);
     if (!marks.isEmpty()) mark(marks, held);
   }
 
   /**
    * Per write owner of {@code writeCh} not in {@code view}: the segments it owned with another
-   * write owner still in the view. Sets in {@code held} those of them {@code me} owns.
+   * write owner still in the view. Sets in {@code held} those of them {@code me} owns. A leaver
+   * whose node name {@code names} does not know stands for every configured node not in the view.
    */
   static Map<String, BitSet> leavers(
-      ConsistentHash writeCh, Set<String> view, String me, BitSet held) {
+      ConsistentHash writeCh, Set<String> view, String me, BitSet held, MemberNames names) {
     Map<String, BitSet> marks = new TreeMap<>();
     for (int s = 0; s < writeCh.getNumSegments(); s++) {
-      Set<String> owners = names(writeCh.locateOwnersForSegment(s));
+      Set<String> owners = names(writeCh.locateOwnersForSegment(s), names);
       Set<String> left = new TreeSet<>(owners);
       left.removeAll(view);
       if (left.isEmpty() || left.size() == owners.size()) continue;
-      for (String l : left) marks.computeIfAbsent(l, k -> new BitSet()).set(s);
+      for (String l : left) {
+        for (String n : names.configured(l) ? List.of(l) : names.absentFrom(view)) {
+          marks.computeIfAbsent(n, k -> new BitSet()).set(s);
+        }
+      }
       if (owners.contains(me)) held.set(s);
     }
     return marks;
@@ -174,6 +183,8 @@ public final class StaleMarker {
     LocalizedCacheTopology t = topology();
     if (t == null || t.getPhase() != CacheTopology.Phase.NO_REBALANCE) return;
     if (cache.getAdvancedCache().getAvailability() != AvailabilityMode.AVAILABLE) return;
+    names.learn(t.getActualMembers());
+    names.learn(cache.getCacheManager().getMembers());
     Set<String> present = names(t.getActualMembers());
     if (!present.contains(self())) return;
     stableSeen = true;
@@ -234,9 +245,13 @@ public final class StaleMarker {
     return dm == null ? null : dm.getCacheTopology();
   }
 
-  private static Set<String> names(Collection<Address> members) {
+  private Set<String> names(Collection<Address> members) {
+    return names(members, names);
+  }
+
+  private static Set<String> names(Collection<Address> members, MemberNames names) {
     Set<String> out = new HashSet<>();
-    for (Address a : members) out.add(a.toString());
+    for (Address a : members) out.add(names.of(a));
     return out;
   }
 }

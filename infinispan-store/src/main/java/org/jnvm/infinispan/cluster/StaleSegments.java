@@ -74,10 +74,11 @@ public final class StaleSegments {
     NamedRingHashFactory ring = ringFactory();
     DistributionManager dm = ComponentRegistry.of(cache).getDistributionManager();
     if (ring == null || dm == null || gained.isEmpty()) return IntSets.immutableEmptySet();
-    if (marker != null) marker.onGained();
-    StaleMap known = marker == null || !marker.stableSeen() ? atStart : StaleMap.EMPTY;
     CacheTopology topology = dm.getCacheTopology();
     ConsistentHash current = topology == null ? null : topology.getCurrentCH();
+    // only a segment another member owns now is transferred; the first member receives nothing
+    if (marker != null && transferred(gained, current, self())) marker.onGained();
+    StaleMap known = marker == null || !marker.stableSeen() ? atStart : StaleMap.EMPTY;
     int numOwners = cache.getCacheConfiguration().clustering().hash().numOwners();
     return stale(gained, current, numOwners, ring, self(), known);
   }
@@ -110,6 +111,17 @@ public final class StaleSegments {
       }
     }
     return stale;
+  }
+
+  /**
+   * True if some segment of {@code gained} has an owner other than {@code me} in {@code current}.
+   */
+  static boolean transferred(IntSet gained, ConsistentHash current, Address me) {
+    if (current == null) return false;
+    for (int s : gained) {
+      for (Address o : current.locateOwnersForSegment(s)) if (!o.equals(me)) return true;
+    }
+    return false;
   }
 
   private NamedRingHashFactory ringFactory() {

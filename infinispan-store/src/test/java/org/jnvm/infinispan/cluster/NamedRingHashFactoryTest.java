@@ -160,20 +160,71 @@ public class NamedRingHashFactoryTest {
     NamedRingHashFactory f = new NamedRingHashFactory(List.of("n0", "n1", "n2"));
     // 6 segments: {0,3} owned by n0+n1, {1,4} by n1+n2, {2,5} by n2+n0
     DefaultConsistentHash all = f.create(2, 6, members("n0", "n1", "n2"), null);
+    MemberNames names = new MemberNames(f.ring());
     BitSet held = new BitSet();
     // n0 died: marked where n1 or n2 went on; n2 holds the current copies of {2,5}
-    Map<String, BitSet> m = StaleMarker.leavers(all, Set.of("n1", "n2"), "n2", held);
+    Map<String, BitSet> m = StaleMarker.leavers(all, Set.of("n1", "n2"), "n2", held, names);
     assertEquals(m.keySet(), Set.of("n0"));
     assertEquals(m.get("n0"), bits(0, 2, 3, 5));
     assertEquals(held, bits(2, 5));
     // n0 and n1 died at once: {0,3} lost every owner and accepted no write: nobody marked there
     held.clear();
-    m = StaleMarker.leavers(all, Set.of("n2"), "n2", held);
+    m = StaleMarker.leavers(all, Set.of("n2"), "n2", held, names);
     assertEquals(m.get("n0"), bits(2, 5));
     assertEquals(m.get("n1"), bits(1, 4));
     assertEquals(held, bits(1, 2, 4, 5));
     // nobody left: nothing
-    assertTrue(StaleMarker.leavers(all, Set.of("n0", "n1", "n2"), "n0", new BitSet()).isEmpty());
+    assertTrue(
+        StaleMarker.leavers(all, Set.of("n0", "n1", "n2"), "n0", new BitSet(), names).isEmpty());
+  }
+
+  /** An address that prints its node name until the transport forgets it, then a UUID. */
+  static final class Forgetful implements Address {
+    private final String name;
+    private volatile boolean forgotten;
+
+    Forgetful(String name) {
+      this.name = name;
+    }
+
+    void forget() {
+      forgotten = true;
+    }
+
+    @Override
+    public int compareTo(Address o) {
+      return toString().compareTo(o.toString());
+    }
+
+    @Override
+    public String toString() {
+      return forgotten ? "4eba05e6-4878-48a9-89b7-" + name.hashCode() : name;
+    }
+  }
+
+  @Test
+  public void aLeaverWhoseAddressNoLongerPrintsItsNameIsMarkedUnderItsName() {
+    NamedRingHashFactory f = new NamedRingHashFactory(List.of("n0", "n1", "n2"));
+    Forgetful n0 = new Forgetful("n0");
+    List<Address> members = List.of(n0, new Named("n1"), new Named("n2"));
+    DefaultConsistentHash all = f.create(2, 6, members, null);
+    MemberNames names = new MemberNames(f.ring());
+    names.learn(members);
+    n0.forget(); // it left the view: the transport dropped its logical name
+    BitSet held = new BitSet();
+    Map<String, BitSet> m = StaleMarker.leavers(all, Set.of("n1", "n2"), "n2", held, names);
+    assertEquals(m.keySet(), Set.of("n0"));
+    assertEquals(m.get("n0"), bits(0, 2, 3, 5));
+    // never seen by name (it joined and left between two looks): every configured node that is
+    // not in the view is marked where the unknown leaver was a write owner
+    Forgetful n1 = new Forgetful("n1");
+    List<Address> again = List.of(new Named("n0"), n1, new Named("n2"));
+    DefaultConsistentHash ch = f.create(2, 6, again, null);
+    n1.forget();
+    m = StaleMarker.leavers(ch, Set.of("n2"), "n2", new BitSet(), new MemberNames(f.ring()));
+    assertEquals(m.keySet(), Set.of("n0", "n1"));
+    assertEquals(m.get("n1"), bits(1, 4), "n1's segments with a live owner, as n1 and as n0");
+    assertEquals(m.get("n0"), bits(1, 2, 4, 5));
   }
 
   private static BitSet bits(int... s) {
