@@ -155,11 +155,12 @@ class AvailabilityTest {
   }
 
   /**
-   * Node 2 back, then every node killed at once; node 2's heap untrusted (it was receiving
-   * segments, as a node that died while it rejoined) and left down; nodes 0 and 1 restarted, 0
-   * first: node 0 owns, from the start and with no state transfer, the segments of nodes 1 and 2 as
-   * a filler, without their entries. A key it does not find there is an error, not null; every
-   * other key is served, and node 1, which received what it gained, serves every key.
+   * Node 2 back, then every node killed at once (the ledgers set as a simultaneous death leaves
+   * them); node 2's heap untrusted (it was receiving segments, as a node that died while it
+   * rejoined) and left down; nodes 0 and 1 restarted, 0 first: node 0 owns, from the start and with
+   * no state transfer, the segments of nodes 1 and 2 as a filler, without their entries. A key it
+   * does not find there is an error, not null; every other key is served, and node 1, which
+   * received what it gained, serves every key.
    */
   @Test
   @Order(5)
@@ -180,8 +181,16 @@ class AvailabilityTest {
     // "receiving"): killed before, a node still receiving counts as stale in every segment
     TestClusters.await(() -> RestartPlan.of(spec).untrusted().isEmpty(), "the ledgers clear");
     cluster.killAll();
-    Path heap = spec.nodes().get(2).heap(spec.heapDir());
-    Files.writeString(heap.resolveSibling(heap.getFileName() + ".ledger"), "receiving=true\n");
+    // "at once": the kills are sequential, and the survivors of each kill may have marked the
+    // killed nodes stale (node 2's holds then went with its ledger below, and the restart would
+    // rightly be refused); the ledgers are set to what a simultaneous death while node 2 was
+    // rejoining leaves: nodes 0 and 1 clean, node 2 receiving
+    for (int n = 0; n < 3; n++) {
+      Path heap = spec.nodes().get(n).heap(spec.heapDir());
+      Path ledger = heap.resolveSibling(heap.getFileName() + ".ledger");
+      if (n < 2) Files.deleteIfExists(ledger);
+      else Files.writeString(ledger, "receiving=true\n");
+    }
     cluster.node(0).start(ServerCluster.START_TIMEOUT_MS);
     cluster.node(1).start(ServerCluster.START_TIMEOUT_MS);
     awaitHealth(0, "HEALTHY");
