@@ -34,6 +34,9 @@ final class Throughput {
   private final Map<String, String[]> targets = new LinkedHashMap<>(); // name -> system, rf
   private final Map<String, List<Long>> servers = new LinkedHashMap<>(); // name -> server pids
 
+  // Redis's servers are its shards or master and replicas: their CPU is the system's, as the
+  // DSO nodes' is.
+
   Throughput(ThroughputPlan plan, Resources resources, Path logs, Path scratch) {
     this.plan = plan;
     this.resources = resources;
@@ -54,7 +57,7 @@ final class Throughput {
             + " objects");
     WorkerFleet fleet = resources.keep(new WorkerFleet(plan.workers(), plan.threads(), logs));
     dso.forEach((rf, c) -> target(fleet, "DSO", rf, "DSO", c.endpoints(), nodePids(c)));
-    redis.forEach((rf, d) -> target(fleet, "REDIS", rf, "Redis", d.describe(), List.of()));
+    redis.forEach((rf, d) -> target(fleet, "REDIS", rf, "Redis", d.describe(), d.pids()));
     return measure(fleet);
   }
 
@@ -140,8 +143,22 @@ final class Throughput {
       log("throughput round " + round + " of " + plan.rounds());
       for (Map.Entry<String, String[]> t : targets.entrySet()) {
         for (String op : List.of(ThroughputResults.SIMPLE, ThroughputResults.COMPLEX)) {
-          double rate = fleet.run(t.getKey(), ops.get(op), plan.millisPerRound());
-          r.add(t.getValue()[0], Integer.parseInt(t.getValue()[1]), op, rate);
+          String system = t.getValue()[0];
+          int rf = Integer.parseInt(t.getValue()[1]);
+          List<Long> nodes = servers.get(t.getKey());
+          ProcCpu.Times client0 = ProcCpu.times(fleet.pids());
+          ProcCpu.Times nodes0 = ProcCpu.times(nodes);
+          long t0 = System.nanoTime();
+          WorkerFleet.Phase phase = fleet.phase(t.getKey(), ops.get(op), plan.millisPerRound());
+          double seconds = (System.nanoTime() - t0) / 1e9;
+          ProcCpu.Times client = ProcCpu.times(fleet.pids()).since(client0);
+          ProcCpu.Times node = ProcCpu.times(nodes).since(nodes0);
+          r.add(system, rf, op, phase.rate());
+          r.addCpu(
+              system,
+              rf,
+              op,
+              CpuPerOp.of(client, node, phase.ops(), seconds, ProcCpu.TICKS_PER_SECOND));
         }
       }
     }

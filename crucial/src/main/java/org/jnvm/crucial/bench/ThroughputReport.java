@@ -30,6 +30,7 @@ final class ThroughputReport {
     warmUps(b);
     ratios(b);
     goals(b);
+    b.append(new CpuTable(p.rfs(), r).markdown());
     return b.toString();
   }
 

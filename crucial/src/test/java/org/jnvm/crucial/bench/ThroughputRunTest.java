@@ -32,12 +32,18 @@ class ThroughputRunTest {
     for (String system : systems) {
       for (String op : List.of(ThroughputResults.SIMPLE, ThroughputResults.COMPLEX)) {
         assertTrue(r.mean(system, 2, op) > 0, system + " " + op + " counted operations");
+        List<CpuPerOp> cpu = r.cpu(system, 2, op);
+        assertTrue(cpu.size() == 1, "one CPU figure per round: " + cpu);
+        assertTrue(cpu.get(0).client() > 0, system + " " + op + " clients used CPU: " + cpu);
+        assertTrue(cpu.get(0).nodes() > 0, system + " " + op + " servers used CPU: " + cpu);
       }
     }
     ThroughputReport report = new ThroughputReport(plan, r);
     String md = report.markdown();
     assertTrue(md.contains("| DSO | 2 |"), md);
     assertFalse(md.contains("DSO rf 3"), "no rf 3 goal without rf 3");
+    assertTrue(md.contains("### CPU per operation"), md);
+    assertTrue(md.contains("| DSO | 2 | simple |"), md);
     Path png = dir.resolve("tp.png");
     Chart.render(report.panels(), png);
     assertFalse(ImageIO.read(png.toFile()) == null, "a PNG image");
