@@ -43,8 +43,8 @@ final class CpuTable {
             + " total.\n\n");
     b.append(
         "| system | rf | operation | ops/s | CPU us/op | clients user + kernel"
-            + " | servers user + kernel | servers' kernel share | cores |\n");
-    b.append("|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
+            + " | servers user + kernel | each server | servers' kernel share | cores |\n");
+    b.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (String system : List.of(DSO, REDIS)) {
       for (int rf : rfs) {
         for (String op : OPS) {
@@ -62,7 +62,7 @@ final class CpuTable {
     Spread total = Spread.of(c.stream().map(CpuPerOp::total).toList());
     b.append(
         String.format(
-            "| %s | %d | %s | %,.0f | %.1f (%.1f-%.1f) | %.1f + %.1f | %.1f + %.1f | %.0f%% |"
+            "| %s | %d | %s | %,.0f | %.1f (%.1f-%.1f) | %.1f + %.1f | %.1f + %.1f | %s | %.0f%% |"
                 + " %.2f |%n",
             ThroughputReport.label(system, rf),
             rf,
@@ -75,8 +75,19 @@ final class CpuTable {
             mean(c, CpuPerOp::clientKernel),
             mean(c, CpuPerOp::nodesUser),
             mean(c, CpuPerOp::nodesKernel),
+            eachServer(c),
             100 * mean(c, CpuPerOp::nodesKernelShare),
             mean(c, CpuPerOp::cores)));
+  }
+
+  /** Each server process's mean CPU per operation, "31.0 / 29.5 / 28.8" (Redis: master first). */
+  private static String eachServer(List<CpuPerOp> c) {
+    if (c.get(0).perServer().isEmpty()) return "";
+    StringBuilder b = new StringBuilder();
+    for (double us : SeedModel.mean(c).perServer()) {
+      b.append(b.length() == 0 ? "" : " / ").append(String.format("%.1f", us));
+    }
+    return b.toString();
   }
 
   /** DSO CPU per operation over Redis's, and the goals on it and on the nodes' kernel share. */

@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -83,6 +85,20 @@ final class ProcCpu {
   /** utime and stime of a process, all threads. */
   static Times times(long pid) throws IOException {
     return parseStat(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+  }
+
+  /** utime and stime of each process, in order. */
+  static List<Times> each(List<Long> pids) throws IOException {
+    List<Times> t = new ArrayList<>();
+    for (long pid : pids) t.add(times(pid));
+    return t;
+  }
+
+  /** Each later reading less the earlier one of the same process. */
+  static List<Times> since(List<Times> later, List<Times> earlier) {
+    List<Times> d = new ArrayList<>();
+    for (int i = 0; i < later.size(); i++) d.add(later.get(i).since(earlier.get(i)));
+    return d;
   }
 
   /** The summed utime and stime of processes. */

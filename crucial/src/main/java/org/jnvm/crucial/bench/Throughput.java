@@ -147,12 +147,12 @@ final class Throughput {
           int rf = Integer.parseInt(t.getValue()[1]);
           List<Long> nodes = servers.get(t.getKey());
           ProcCpu.Times client0 = ProcCpu.times(fleet.pids());
-          ProcCpu.Times nodes0 = ProcCpu.times(nodes);
+          List<ProcCpu.Times> nodes0 = ProcCpu.each(nodes);
           long t0 = System.nanoTime();
           WorkerFleet.Phase phase = fleet.phase(t.getKey(), ops.get(op), plan.millisPerRound());
           double seconds = (System.nanoTime() - t0) / 1e9;
           ProcCpu.Times client = ProcCpu.times(fleet.pids()).since(client0);
-          ProcCpu.Times node = ProcCpu.times(nodes).since(nodes0);
+          List<ProcCpu.Times> node = ProcCpu.since(ProcCpu.each(nodes), nodes0);
           r.add(system, rf, op, phase.rate());
           r.addCpu(
               system,

@@ -1,5 +1,6 @@
 package org.jnvm.crucial.bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,6 +37,10 @@ class ThroughputRunTest {
         assertTrue(cpu.size() == 1, "one CPU figure per round: " + cpu);
         assertTrue(cpu.get(0).client() > 0, system + " " + op + " clients used CPU: " + cpu);
         assertTrue(cpu.get(0).nodes() > 0, system + " " + op + " servers used CPU: " + cpu);
+        assertEquals(
+            system.equals("DSO") ? 3 : 2,
+            cpu.get(0).perServer().size(),
+            "a figure per node, or for the master and the replica: " + cpu);
       }
     }
     ThroughputReport report = new ThroughputReport(plan, r);
@@ -44,6 +49,7 @@ class ThroughputRunTest {
     assertFalse(md.contains("DSO rf 3"), "no rf 3 goal without rf 3");
     assertTrue(md.contains("### CPU per operation"), md);
     assertTrue(md.contains("| DSO | 2 | simple |"), md);
+    assertEquals(redis, md.contains("### MODEL, not measured"), md);
     Path png = dir.resolve("tp.png");
     Chart.render(report.panels(), png);
     assertFalse(ImageIO.read(png.toFile()) == null, "a PNG image");
