@@ -143,26 +143,44 @@ final class Throughput {
       log("throughput round " + round + " of " + plan.rounds());
       for (Map.Entry<String, String[]> t : targets.entrySet()) {
         for (String op : List.of(ThroughputResults.SIMPLE, ThroughputResults.COMPLEX)) {
-          String system = t.getValue()[0];
-          int rf = Integer.parseInt(t.getValue()[1]);
-          List<Long> nodes = servers.get(t.getKey());
-          ProcCpu.Times client0 = ProcCpu.times(fleet.pids());
-          List<ProcCpu.Times> nodes0 = ProcCpu.each(nodes);
-          long t0 = System.nanoTime();
-          WorkerFleet.Phase phase = fleet.phase(t.getKey(), ops.get(op), plan.millisPerRound());
-          double seconds = (System.nanoTime() - t0) / 1e9;
-          ProcCpu.Times client = ProcCpu.times(fleet.pids()).since(client0);
-          List<ProcCpu.Times> node = ProcCpu.since(ProcCpu.each(nodes), nodes0);
-          r.add(system, rf, op, phase.rate());
-          r.addCpu(
-              system,
-              rf,
+          measureRound(
+              fleet,
+              t.getKey(),
+              t.getValue()[0],
+              Integer.parseInt(t.getValue()[1]),
               op,
-              CpuPerOp.of(client, node, phase.ops(), seconds, ProcCpu.TICKS_PER_SECOND));
+              ops.get(op),
+              r);
         }
       }
     }
     return r;
+  }
+
+  /**
+   * One round of one point: its rate, and the CPU time every client and server process of the
+   * system used meanwhile ({@link CpuPerOp}).
+   */
+  private void measureRound(
+      WorkerFleet fleet,
+      String target,
+      String system,
+      int rf,
+      String op,
+      int times,
+      ThroughputResults r)
+      throws Exception {
+    List<Long> nodes = servers.get(target);
+    ProcCpu.Times client0 = ProcCpu.times(fleet.pids());
+    List<ProcCpu.Times> nodes0 = ProcCpu.each(nodes);
+    long t0 = System.nanoTime();
+    WorkerFleet.Phase phase = fleet.phase(target, times, plan.millisPerRound());
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    ProcCpu.Times client = ProcCpu.times(fleet.pids()).since(client0);
+    List<ProcCpu.Times> node = ProcCpu.since(ProcCpu.each(nodes), nodes0);
+    r.add(system, rf, op, phase.rate());
+    r.addCpu(
+        system, rf, op, CpuPerOp.of(client, node, phase.ops(), seconds, ProcCpu.TICKS_PER_SECOND));
   }
 
   /** The JIT compilers' ticks of a target's servers (none for Redis) and of the client JVMs. */
