@@ -55,6 +55,7 @@ final class CpuTable {
     }
     b.append('\n');
     ratios(b);
+    syscalls(b);
     return b.toString();
   }
 
@@ -78,6 +79,35 @@ final class CpuTable {
             eachServer(c),
             100 * mean(c, CpuPerOp::nodesKernelShare),
             mean(c, CpuPerOp::cores)));
+  }
+
+  /** Read and write system calls per operation (/proc/PID/io), mean of the rounds. */
+  private void syscalls(StringBuilder b) {
+    StringBuilder rows = new StringBuilder();
+    for (String system : List.of(DSO, REDIS)) {
+      for (int rf : rfs) {
+        for (String op : OPS) {
+          List<SyscallsPerOp> s = r.syscalls(system, rf, op);
+          if (s.isEmpty()) continue;
+          rows.append(
+              String.format(
+                  "| %s | %d | %s | %.2f + %.2f | %.2f + %.2f |%n",
+                  ThroughputReport.label(system, rf),
+                  rf,
+                  op,
+                  s.stream().mapToDouble(SyscallsPerOp::clientReads).average().orElse(-1),
+                  s.stream().mapToDouble(SyscallsPerOp::clientWrites).average().orElse(-1),
+                  s.stream().mapToDouble(SyscallsPerOp::serverReads).average().orElse(-1),
+                  s.stream().mapToDouble(SyscallsPerOp::serverWrites).average().orElse(-1)));
+        }
+      }
+    }
+    if (rows.length() == 0) return;
+    b.append(
+        "System calls per operation (syscr and syscw of /proc/PID/io: read and write calls,"
+            + " which carry the sockets' traffic; mean of the rounds):\n\n");
+    b.append("| system | rf | operation | clients read + write | servers read + write |\n");
+    b.append("|---|---:|---|---:|---:|\n").append(rows).append('\n');
   }
 
   /** Each server process's mean CPU per operation, "31.0 / 29.5 / 28.8" (Redis: master first). */

@@ -87,6 +87,46 @@ final class ProcCpu {
     return parseStat(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
   }
 
+  /**
+   * Read and write system calls of a process so far ({@code syscr}, {@code syscw} in {@code
+   * /proc/PID/io}: read(2), write(2) and their vector and positional forms, which carry Java's
+   * socket I/O).
+   */
+  record Syscalls(long reads, long writes) {
+    Syscalls since(Syscalls earlier) {
+      return new Syscalls(reads - earlier.reads, writes - earlier.writes);
+    }
+
+    Syscalls plus(Syscalls o) {
+      return new Syscalls(reads + o.reads, writes + o.writes);
+    }
+  }
+
+  /** The summed read and write system calls of processes. */
+  static Syscalls syscalls(List<Long> pids) throws IOException {
+    Syscalls s = new Syscalls(0, 0);
+    for (long pid : pids) {
+      s = s.plus(parseIo(Files.readString(Path.of("/proc", Long.toString(pid), "io"))));
+    }
+    return s;
+  }
+
+  /** syscr and syscw of a /proc/PID/io text ("name: value" lines). */
+  static Syscalls parseIo(String text) {
+    long r = -1;
+    long w = -1;
+    for (String line : text.split("\n")) {
+      String[] f = line.split(":\\s*");
+      if (f.length != 2) continue;
+      if (f[0].equals("syscr")) r = Long.parseLong(f[1].strip());
+      if (f[0].equals("syscw")) w = Long.parseLong(f[1].strip());
+    }
+    if (r < 0 || w < 0) {
+      throw new IllegalArgumentException("no syscr or syscw in /proc io text: '" + text + "'");
+    }
+    return new Syscalls(r, w);
+  }
+
   /** utime and stime of each process, in order. */
   static List<Times> each(List<Long> pids) throws IOException {
     List<Times> t = new ArrayList<>();

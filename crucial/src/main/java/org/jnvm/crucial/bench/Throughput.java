@@ -171,6 +171,8 @@ final class Throughput {
       ThroughputResults r)
       throws Exception {
     List<Long> nodes = servers.get(target);
+    ProcCpu.Syscalls clientCalls0 = ProcCpu.syscalls(fleet.pids());
+    ProcCpu.Syscalls nodeCalls0 = ProcCpu.syscalls(nodes);
     ProcCpu.Times client0 = ProcCpu.times(fleet.pids());
     List<ProcCpu.Times> nodes0 = ProcCpu.each(nodes);
     long t0 = System.nanoTime();
@@ -178,9 +180,12 @@ final class Throughput {
     double seconds = (System.nanoTime() - t0) / 1e9;
     ProcCpu.Times client = ProcCpu.times(fleet.pids()).since(client0);
     List<ProcCpu.Times> node = ProcCpu.since(ProcCpu.each(nodes), nodes0);
+    ProcCpu.Syscalls clientCalls = ProcCpu.syscalls(fleet.pids()).since(clientCalls0);
+    ProcCpu.Syscalls nodeCalls = ProcCpu.syscalls(nodes).since(nodeCalls0);
     r.add(system, rf, op, phase.rate());
     r.addCpu(
         system, rf, op, CpuPerOp.of(client, node, phase.ops(), seconds, ProcCpu.TICKS_PER_SECOND));
+    r.addSyscalls(system, rf, op, SyscallsPerOp.of(clientCalls, nodeCalls, phase.ops()));
   }
 
   /** The JIT compilers' ticks of a target's servers (none for Redis) and of the client JVMs. */

@@ -61,6 +61,16 @@ class CpuPerOpTest {
   }
 
   @Test
+  void systemCallsAreDividedByOperations() {
+    SyscallsPerOp s =
+        SyscallsPerOp.of(new ProcCpu.Syscalls(500, 250), new ProcCpu.Syscalls(1000, 2000), 1000);
+    assertEquals(new SyscallsPerOp(0.5, 0.25, 1.0, 2.0), s);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SyscallsPerOp.of(new ProcCpu.Syscalls(1, 1), new ProcCpu.Syscalls(1, 1), 0));
+  }
+
+  @Test
   void theTableGivesMeansOverRoundsTheSpreadAndTheRatioToRedis() {
     ThroughputResults r = new ThroughputResults();
     // DSO rf 2 simple: two rounds of 100 and 140 us (clients 20 / 30, nodes 80 / 110, a quarter
@@ -69,6 +79,8 @@ class CpuPerOpTest {
     r.add("DSO", 2, "simple", 13_000);
     r.addCpu("DSO", 2, "simple", new CpuPerOp(10, 10, 60, 20, 1.5, List.of()));
     r.addCpu("DSO", 2, "simple", new CpuPerOp(20, 10, 55, 55, 1.8, List.of()));
+    r.addSyscalls("DSO", 2, "simple", new SyscallsPerOp(1, 1, 3, 2));
+    r.addSyscalls("DSO", 2, "simple", new SyscallsPerOp(2, 1, 5, 4));
     r.add("DSO", 2, "complex", 10_000);
     r.addCpu("DSO", 2, "complex", new CpuPerOp(10, 10, 30, 10, 1.2, List.of()));
     r.add("Redis", 2, "simple", 30_000);
@@ -87,6 +99,7 @@ class CpuPerOpTest {
                 + " 38% | 1.65 |"),
         md);
     assertTrue(md.contains("| DSO / Redis, simple, rf 2 <= 1.3 | 1.20x | yes |"), md);
+    assertTrue(md.contains("| DSO | 2 | simple | 1.50 + 1.00 | 4.00 + 3.00 |"), md);
     assertTrue(md.contains("| Redis / DSO, complex, rf 2 >= 3 | 3.33x | yes |"), md);
     assertTrue(
         md.contains("| DSO nodes' kernel share, simple, rf 2 <= 0.25 | 0.38x | **no** |"), md);

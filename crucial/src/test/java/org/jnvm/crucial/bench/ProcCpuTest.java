@@ -55,6 +55,33 @@ class ProcCpuTest {
   }
 
   @Test
+  void ioTextGivesReadAndWriteSystemCalls() {
+    String io =
+        "rchar: 43839303\nwchar: 80986763\nsyscr: 123747\nsyscw: 283912\nread_bytes: 0\n"
+            + "write_bytes: 114688\ncancelled_write_bytes: 0\n";
+    assertEquals(new ProcCpu.Syscalls(123747, 283912), ProcCpu.parseIo(io));
+    assertEquals(
+        new ProcCpu.Syscalls(7, 12),
+        new ProcCpu.Syscalls(10, 20).since(new ProcCpu.Syscalls(3, 8)));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ProcCpu.parseIo("rchar: 5\n"));
+    assertTrue(e.getMessage().contains("rchar: 5"), e.getMessage());
+  }
+
+  @Test
+  void thisJvmsSystemCallsGrowWhenItWritesAFile() throws Exception {
+    ProcCpu.Syscalls before = ProcCpu.syscalls(java.util.List.of(self));
+    Path f = Files.createTempFile("proc-cpu-test", ".txt");
+    try {
+      for (int i = 0; i < 20; i++) Files.writeString(f, "x" + i);
+    } finally {
+      Files.delete(f);
+    }
+    ProcCpu.Syscalls d = ProcCpu.syscalls(java.util.List.of(self)).since(before);
+    assertTrue(d.writes() >= 20, "20 file writes, at least 20 write calls: " + d);
+  }
+
+  @Test
   void timesAddAndSubtractFieldByField() {
     ProcCpu.Times a = new ProcCpu.Times(10, 3);
     ProcCpu.Times b = new ProcCpu.Times(25, 9);

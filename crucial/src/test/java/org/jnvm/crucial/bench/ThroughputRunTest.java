@@ -41,6 +41,9 @@ class ThroughputRunTest {
             system.equals("DSO") ? 3 : 2,
             cpu.get(0).perServer().size(),
             "a figure per node, or for the master and the replica: " + cpu);
+        List<SyscallsPerOp> calls = r.syscalls(system, 2, op);
+        assertEquals(1, calls.size(), "one system call figure per round: " + calls);
+        assertTrue(calls.get(0).serverWrites() > 0, system + " servers wrote replies: " + calls);
       }
     }
     ThroughputReport report = new ThroughputReport(plan, r);
