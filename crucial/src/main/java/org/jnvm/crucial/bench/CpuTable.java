@@ -38,9 +38,11 @@ final class CpuTable {
             + " s) of every process of the system over each measured round, divided by the"
             + " operations the round completed; mean of the rounds, min-max of the total in"
             + " brackets. Clients: the worker JVMs; servers: the 3 DSO nodes, or every"
-            + " redis-server of the deployment. Cores: the CPU all of them used per second of the"
-            + " round. On 2 shared cores throughput is about the cores available divided by the"
-            + " total.\n\n");
+            + " redis-server of the deployment (Redis: the master or the shards first). Cores:"
+            + " the CPU all of them used per second of the round. Where every process shares"
+            + " the machine's "
+            + Runtime.getRuntime().availableProcessors()
+            + " cores, throughput is about the cores a system gets divided by its total.\n\n");
     b.append(
         "| system | rf | operation | ops/s | CPU us/op | clients user + kernel"
             + " | servers user + kernel | each server | servers' kernel share | cores |\n");
