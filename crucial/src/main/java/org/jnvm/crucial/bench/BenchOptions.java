@@ -134,6 +134,26 @@ final class BenchOptions {
   boolean redis = true;
 
   @Option(
+      names = "--model-cores",
+      paramLabel = "N",
+      description =
+          "model of the seed's Figure 3: vCPUs per DSO node and per Redis server machine"
+              + " (default 8, the seed's r5.2xlarge)")
+  int modelCores = SeedModel.Params.SEED.coresPerMachine();
+
+  @Option(
+      names = "--model-threads",
+      paramLabel = "N",
+      description = "model: cloud threads (default 200, the seed's)")
+  int modelThreads = SeedModel.Params.SEED.cloudThreads();
+
+  @Option(
+      names = "--model-rtt",
+      paramLabel = "US",
+      description = "model: network round trip in microseconds (default 200)")
+  double modelRtt = SeedModel.Params.SEED.rttMicros();
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       description = "where the tables and charts go (default results)")
@@ -173,6 +193,11 @@ final class BenchOptions {
     positive(cl, "--tp-threads", tpThreads);
     positive(cl, "--objects", objects);
     positive(cl, "--complex", complex);
+    positive(cl, "--model-cores", modelCores);
+    positive(cl, "--model-threads", modelThreads);
+    if (!(modelRtt >= 0)) {
+      throw bad(cl, "--model-rtt must be >= 0: " + modelRtt);
+    }
     if (!redisArg.equals("yes") && !redisArg.equals("no")) {
       throw bad(cl, "--redis must be yes or no, not '" + redisArg + "'");
     }
@@ -220,6 +245,10 @@ final class BenchOptions {
         tpWarmup,
         tpWarmupMax,
         redis);
+  }
+
+  SeedModel.Params modelParams() {
+    return new SeedModel.Params(modelCores, modelThreads, modelRtt);
   }
 
   /** The options as given, for the report. */

@@ -108,7 +108,7 @@ public final class DsoBench {
       Path scratch = Ports.scratchDir("jnvm-bench-tp-");
       res.keep(() -> Ports.deleteTree(scratch));
       ThroughputResults tr = new Throughput(plan, res, LOGS, scratch).run();
-      return new ThroughputReport(plan, tr);
+      return new ThroughputReport(plan, tr, o.modelParams());
     }
   }
 

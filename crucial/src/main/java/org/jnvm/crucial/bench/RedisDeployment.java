@@ -85,6 +85,11 @@ final class RedisDeployment implements AutoCloseable {
     return rf - 1;
   }
 
+  /** Every redis-server of this deployment: shards, or master and replicas. */
+  List<Long> pids() {
+    return servers.stream().map(RedisServer::pid).toList();
+  }
+
   /** The SHA-1 of the loaded script ({@code EVALSHA}). */
   String sha() {
     return sha;

@@ -34,6 +34,9 @@ final class Throughput {
   private final Map<String, String[]> targets = new LinkedHashMap<>(); // name -> system, rf
   private final Map<String, List<Long>> servers = new LinkedHashMap<>(); // name -> server pids
 
+  // Redis's servers are its shards or master and replicas: their CPU is the system's, as the
+  // DSO nodes' is.
+
   Throughput(ThroughputPlan plan, Resources resources, Path logs, Path scratch) {
     this.plan = plan;
     this.resources = resources;
@@ -54,7 +57,7 @@ final class Throughput {
             + " objects");
     WorkerFleet fleet = resources.keep(new WorkerFleet(plan.workers(), plan.threads(), logs));
     dso.forEach((rf, c) -> target(fleet, "DSO", rf, "DSO", c.endpoints(), nodePids(c)));
-    redis.forEach((rf, d) -> target(fleet, "REDIS", rf, "Redis", d.describe(), List.of()));
+    redis.forEach((rf, d) -> target(fleet, "REDIS", rf, "Redis", d.describe(), d.pids()));
     return measure(fleet);
   }
 
@@ -140,12 +143,49 @@ final class Throughput {
       log("throughput round " + round + " of " + plan.rounds());
       for (Map.Entry<String, String[]> t : targets.entrySet()) {
         for (String op : List.of(ThroughputResults.SIMPLE, ThroughputResults.COMPLEX)) {
-          double rate = fleet.run(t.getKey(), ops.get(op), plan.millisPerRound());
-          r.add(t.getValue()[0], Integer.parseInt(t.getValue()[1]), op, rate);
+          measureRound(
+              fleet,
+              t.getKey(),
+              t.getValue()[0],
+              Integer.parseInt(t.getValue()[1]),
+              op,
+              ops.get(op),
+              r);
         }
       }
     }
     return r;
+  }
+
+  /**
+   * One round of one point: its rate, and the CPU time every client and server process of the
+   * system used meanwhile ({@link CpuPerOp}).
+   */
+  private void measureRound(
+      WorkerFleet fleet,
+      String target,
+      String system,
+      int rf,
+      String op,
+      int times,
+      ThroughputResults r)
+      throws Exception {
+    List<Long> nodes = servers.get(target);
+    ProcCpu.Syscalls clientCalls0 = ProcCpu.syscalls(fleet.pids());
+    ProcCpu.Syscalls nodeCalls0 = ProcCpu.syscalls(nodes);
+    ProcCpu.Times client0 = ProcCpu.times(fleet.pids());
+    List<ProcCpu.Times> nodes0 = ProcCpu.each(nodes);
+    long t0 = System.nanoTime();
+    WorkerFleet.Phase phase = fleet.phase(target, times, plan.millisPerRound());
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    ProcCpu.Times client = ProcCpu.times(fleet.pids()).since(client0);
+    List<ProcCpu.Times> node = ProcCpu.since(ProcCpu.each(nodes), nodes0);
+    ProcCpu.Syscalls clientCalls = ProcCpu.syscalls(fleet.pids()).since(clientCalls0);
+    ProcCpu.Syscalls nodeCalls = ProcCpu.syscalls(nodes).since(nodeCalls0);
+    r.add(system, rf, op, phase.rate());
+    r.addCpu(
+        system, rf, op, CpuPerOp.of(client, node, phase.ops(), seconds, ProcCpu.TICKS_PER_SECOND));
+    r.addSyscalls(system, rf, op, SyscallsPerOp.of(clientCalls, nodeCalls, phase.ops()));
   }
 
   /** The JIT compilers' ticks of a target's servers (none for Redis) and of the client JVMs. */

@@ -16,10 +16,16 @@ final class ThroughputReport {
   private static final List<String> OPS = List.of(SIMPLE, COMPLEX);
   private final ThroughputPlan p;
   private final ThroughputResults r;
+  private final SeedModel.Params model;
 
   ThroughputReport(ThroughputPlan p, ThroughputResults r) {
+    this(p, r, SeedModel.Params.SEED);
+  }
+
+  ThroughputReport(ThroughputPlan p, ThroughputResults r, SeedModel.Params model) {
     this.p = p;
     this.r = r;
+    this.model = model;
   }
 
   String markdown() {
@@ -30,6 +36,8 @@ final class ThroughputReport {
     warmUps(b);
     ratios(b);
     goals(b);
+    b.append(new CpuTable(p.rfs(), r).markdown());
+    b.append(new SeedModelReport(p.rfs(), r, model).markdown());
     return b.toString();
   }
 

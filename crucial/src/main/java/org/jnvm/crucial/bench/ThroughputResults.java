@@ -17,6 +17,8 @@ final class ThroughputResults {
 
   private final Map<String, List<Double>> rounds = new LinkedHashMap<>();
   private final Map<String, WarmUp.Outcome> warmUps = new LinkedHashMap<>();
+  private final Map<String, List<CpuPerOp>> cpu = new LinkedHashMap<>();
+  private final Map<String, List<SyscallsPerOp>> syscalls = new LinkedHashMap<>();
 
   void warmedUp(String system, int rf, String op, WarmUp.Outcome o) {
     warmUps.put(key(system, rf, op), o);
@@ -29,6 +31,26 @@ final class ThroughputResults {
 
   void add(String system, int rf, String op, double opsPerSecond) {
     rounds.computeIfAbsent(key(system, rf, op), k -> new ArrayList<>()).add(opsPerSecond);
+  }
+
+  /** One round's CPU per operation of a point. */
+  void addCpu(String system, int rf, String op, CpuPerOp c) {
+    cpu.computeIfAbsent(key(system, rf, op), k -> new ArrayList<>()).add(c);
+  }
+
+  /** A point's CPU per operation, one per round (empty when not measured). */
+  List<CpuPerOp> cpu(String system, int rf, String op) {
+    return List.copyOf(cpu.getOrDefault(key(system, rf, op), List.of()));
+  }
+
+  /** One round's system calls per operation of a point. */
+  void addSyscalls(String system, int rf, String op, SyscallsPerOp s) {
+    syscalls.computeIfAbsent(key(system, rf, op), k -> new ArrayList<>()).add(s);
+  }
+
+  /** A point's system calls per operation, one per round (empty when not measured). */
+  List<SyscallsPerOp> syscalls(String system, int rf, String op) {
+    return List.copyOf(syscalls.getOrDefault(key(system, rf, op), List.of()));
   }
 
   /** The mean over rounds (each round lasts as long), or -1 when not measured. */

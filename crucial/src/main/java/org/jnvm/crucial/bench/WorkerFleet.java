@@ -63,19 +63,31 @@ final class WorkerFleet implements AutoCloseable {
     }
   }
 
-  /** One timed phase on every worker at once; returns operations per second, all workers. */
   /** The worker JVMs' process ids. */
   List<Long> pids() {
     return processes.stream().map(Process::pid).toList();
   }
 
+  /** One timed phase on every worker at once; returns operations per second, all workers. */
   double run(String target, int times, long millis) throws IOException {
+    return phase(target, times, millis).rate();
+  }
+
+  /**
+   * A phase's operations (all workers) and its rate: the sum of each worker's ops over its time.
+   */
+  record Phase(long ops, double rate) {}
+
+  /** One timed phase on every worker at once. */
+  Phase phase(String target, int times, long millis) throws IOException {
     double rate = 0;
+    long ops = 0;
     for (String a : broadcast("RUN " + target + " " + times + " " + millis)) {
       String[] f = expect(a, "DONE").split(" ");
+      ops += Long.parseLong(f[1]);
       rate += Long.parseLong(f[1]) / (Long.parseLong(f[2]) / 1e9);
     }
-    return rate;
+    return new Phase(ops, rate);
   }
 
   private List<String> broadcast(String command) throws IOException {

@@ -21,6 +21,15 @@ class BenchOptionsTest {
     assertEquals(16, p.clientThreads());
     assertEquals(2000, p.millisPerRound());
     assertEquals("defaults", o.describe());
+    assertEquals(new SeedModel.Params(8, 200, 200), o.modelParams());
+  }
+
+  @Test
+  void modelOptionsAreRead() {
+    assertEquals(
+        new SeedModel.Params(16, 400, 120.5),
+        parse("--model-cores", "16", "--model-threads", "400", "--model-rtt", "120.5")
+            .modelParams());
   }
 
   @Test
@@ -43,6 +52,8 @@ class BenchOptionsTest {
     refused("leave >= 0.1 s per round: 1 s / 20", "--duration", "1", "--tp-rounds", "20");
     refused("--redis must be yes or no, not 'maybe'", "--redis", "maybe");
     refused("'x'", "--objects", "x");
+    refused("--model-cores must be > 0: 0", "--model-cores", "0");
+    refused("--model-rtt must be >= 0: -1.0", "--model-rtt", "-1");
   }
 
   private static BenchOptions parse(String... args) {

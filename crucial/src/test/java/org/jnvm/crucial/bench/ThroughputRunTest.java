@@ -1,5 +1,6 @@
 package org.jnvm.crucial.bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,12 +33,26 @@ class ThroughputRunTest {
     for (String system : systems) {
       for (String op : List.of(ThroughputResults.SIMPLE, ThroughputResults.COMPLEX)) {
         assertTrue(r.mean(system, 2, op) > 0, system + " " + op + " counted operations");
+        List<CpuPerOp> cpu = r.cpu(system, 2, op);
+        assertTrue(cpu.size() == 1, "one CPU figure per round: " + cpu);
+        assertTrue(cpu.get(0).client() > 0, system + " " + op + " clients used CPU: " + cpu);
+        assertTrue(cpu.get(0).nodes() > 0, system + " " + op + " servers used CPU: " + cpu);
+        assertEquals(
+            system.equals("DSO") ? 3 : 2,
+            cpu.get(0).perServer().size(),
+            "a figure per node, or for the master and the replica: " + cpu);
+        List<SyscallsPerOp> calls = r.syscalls(system, 2, op);
+        assertEquals(1, calls.size(), "one system call figure per round: " + calls);
+        assertTrue(calls.get(0).serverWrites() > 0, system + " servers wrote replies: " + calls);
       }
     }
     ThroughputReport report = new ThroughputReport(plan, r);
     String md = report.markdown();
     assertTrue(md.contains("| DSO | 2 |"), md);
     assertFalse(md.contains("DSO rf 3"), "no rf 3 goal without rf 3");
+    assertTrue(md.contains("### CPU per operation"), md);
+    assertTrue(md.contains("| DSO | 2 | simple |"), md);
+    assertEquals(redis, md.contains("### MODEL, not measured"), md);
     Path png = dir.resolve("tp.png");
     Chart.render(report.panels(), png);
     assertFalse(ImageIO.read(png.toFile()) == null, "a PNG image");

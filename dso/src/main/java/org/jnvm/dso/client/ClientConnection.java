@@ -1,6 +1,5 @@
 package org.jnvm.dso.client;
 
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -14,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jnvm.dso.DsoException;
 import org.jnvm.dso.wire.CallRequest;
+import org.jnvm.dso.wire.FrameReader;
+import org.jnvm.dso.wire.FrameWriter;
 import org.jnvm.dso.wire.Outcome;
 import org.jnvm.dso.wire.Protocol;
 
@@ -39,7 +40,7 @@ final class ClientConnection implements AutoCloseable {
 
   final String endpoint;
   private final Socket socket;
-  private final DataOutputStream out;
+  private final FrameWriter out;
   private final FrameReader in;
   private final Map<Long, PendingCall> pending = new ConcurrentHashMap<>();
   private final AtomicLong ids = new AtomicLong();
@@ -51,7 +52,7 @@ final class ClientConnection implements AutoCloseable {
   private ClientConnection(String endpoint, Socket socket) throws IOException {
     this.endpoint = endpoint;
     this.socket = socket;
-    this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+    this.out = new FrameWriter(socket.getOutputStream());
     this.in = new FrameReader(socket.getInputStream());
   }
 
@@ -90,7 +91,7 @@ final class ClientConnection implements AutoCloseable {
     w.writeInt(Protocol.MAGIC);
     w.writeInt(Protocol.VERSION);
     w.writeUTF(token);
-    Protocol.writeFrame(out, b.toByteArray());
+    out.send(b.toByteArray());
     byte[] frame = in.next();
     if (frame == null) {
       throw new IOException(endpoint + " closed the connection during the handshake");
@@ -222,9 +223,7 @@ final class ClientConnection implements AutoCloseable {
     PendingCall p = new PendingCall(ids.incrementAndGet());
     pending.put(p.id, p);
     try {
-      synchronized (out) {
-        Protocol.writeFrame(out, req.encode(p.id));
-      }
+      out.send(req.encode(p.id)); // combined with other callers' requests sent meanwhile
     } catch (IOException e) {
       pending.remove(p.id);
       close();

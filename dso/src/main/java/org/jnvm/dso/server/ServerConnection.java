@@ -1,7 +1,5 @@
 package org.jnvm.dso.server;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -9,45 +7,65 @@ import java.io.IOException;
 import java.net.Socket;
 import java.util.function.Consumer;
 import org.jnvm.dso.wire.CallRequest;
+import org.jnvm.dso.wire.FrameReader;
+import org.jnvm.dso.wire.FrameWriter;
 import org.jnvm.dso.wire.Outcome;
 import org.jnvm.dso.wire.Protocol;
 
 /**
  * One client connection: handshake, then requests dispatched without waiting for each other;
- * replies are written as they complete (writers serialized on the output stream).
+ * replies are written as they complete, several to a write where they can be ({@link FrameWriter}).
+ *
+ * <p>A call the node completes while this connection's thread handles it (rf 1: Infinispan runs it
+ * on the calling thread) replies on this thread. While the read that brought its request brought
+ * more whole requests, that reply is only appended, and the replies go out together once no whole
+ * request is left in the buffer (or after {@value #MAX_DEFERRED} of them): one write and one
+ * wake-up of the client instead of one per call. Replies completed by other threads (the backups'
+ * acknowledgements at rf >= 2, parked calls) are written at once, combined with whatever is
+ * pending.
  */
 final class ServerConnection {
+  /** Replies a connection's thread appends before it writes them even with requests left. */
+  static final int MAX_DEFERRED = 16;
+
   private final DsoNode node;
   private final Socket socket;
   private final Consumer<ServerConnection> onClose;
-  private final DataOutputStream out;
+  private final FrameWriter out;
   private volatile boolean open = true;
+  private volatile Thread reader;
 
   ServerConnection(DsoNode node, Socket socket, Consumer<ServerConnection> onClose)
       throws IOException {
     this.node = node;
     this.socket = socket;
     this.onClose = onClose;
-    this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+    this.out = new FrameWriter(socket.getOutputStream());
   }
 
   void start() {
     Thread t = new Thread(this::run, "dso-conn-" + socket.getPort());
     t.setDaemon(true);
+    reader = t;
     t.start();
   }
 
   private void run() {
-    try (DataInputStream in =
-        new DataInputStream(new BufferedInputStream(socket.getInputStream()))) {
+    try {
+      FrameReader in = new FrameReader(socket.getInputStream());
       if (!handshake(in)) {
         return;
       }
       byte[] frame;
-      while ((frame = Protocol.readFrame(in)) != null) {
+      int deferred = 0;
+      while ((frame = in.next()) != null) {
         DataInputStream r = CallRequest.reader(frame);
         long id = r.readLong();
         node.handle(CallRequest.decode(r), replier(id));
+        if (!in.hasFrame() || ++deferred >= MAX_DEFERRED) {
+          out.flush(); // before this thread can block in a read: no reply waits on a request
+          deferred = 0;
+        }
       }
     } catch (IOException e) {
       // the client went away or sent garbage: drop the connection
@@ -56,8 +74,8 @@ final class ServerConnection {
     }
   }
 
-  private boolean handshake(DataInputStream in) throws IOException {
-    byte[] hello = Protocol.readFrame(in);
+  private boolean handshake(FrameReader in) throws IOException {
+    byte[] hello = in.next();
     if (hello == null) {
       return false;
     }
@@ -79,9 +97,7 @@ final class ServerConnection {
     w.writeInt(Protocol.VERSION);
     w.writeByte(status);
     w.writeUTF(node.name());
-    synchronized (out) {
-      Protocol.writeFrame(out, b.toByteArray());
-    }
+    out.send(b.toByteArray());
     return status == Protocol.HELLO_OK;
   }
 
@@ -107,8 +123,10 @@ final class ServerConnection {
       w.writeByte(status);
       w.writeUTF(hint);
       outcome.write(w);
-      synchronized (out) {
-        Protocol.writeFrame(out, b.toByteArray());
+      if (Thread.currentThread() == reader) {
+        out.append(b.toByteArray()); // run() flushes before it reads again
+      } else {
+        out.send(b.toByteArray());
       }
     } catch (IOException e) {
       close();

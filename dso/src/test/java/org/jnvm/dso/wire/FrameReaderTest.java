@@ -1,6 +1,7 @@
-package org.jnvm.dso.client;
+package org.jnvm.dso.wire;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +14,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
-import org.jnvm.dso.wire.Protocol;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -92,6 +92,27 @@ class FrameReaderTest {
     assertArrayEquals(body(10_000, 4), r.next());
     in.ended = true;
     assertNull(r.next(), "a clean end between frames");
+  }
+
+  @Test
+  void hasFrameSaysWhetherNextNeedsNoRead() throws IOException {
+    Chunks in = new Chunks();
+    FrameReader r = new FrameReader(in);
+    assertFalse(r.hasFrame(), "nothing read yet");
+    byte[] a = frame(body(3, 6));
+    byte[] b = frame(body(7, 7));
+    byte[] both = ByteBuffer.allocate(a.length + b.length).put(a).put(b).array();
+    in.add(both, 0, a.length + 9); // a whole, b's length and 5 of its 7 bytes
+    assertArrayEquals(body(3, 6), r.next());
+    assertFalse(r.hasFrame(), "b is cut");
+    in.add(both, a.length + 9, both.length);
+    assertArrayEquals(body(7, 7), r.next());
+    assertFalse(r.hasFrame(), "all handed out");
+    in.add(both, 0, both.length); // one read brings both
+    assertArrayEquals(body(3, 6), r.next());
+    assertTrue(r.hasFrame(), "b came with a");
+    assertArrayEquals(body(7, 7), r.next());
+    assertFalse(r.hasFrame());
   }
 
   @Test

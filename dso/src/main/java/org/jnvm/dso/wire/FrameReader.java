@@ -1,10 +1,9 @@
-package org.jnvm.dso.client;
+package org.jnvm.dso.wire;
 
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
-import org.jnvm.dso.wire.Protocol;
 
 /**
  * Reads {@link Protocol} frames (int length, then the body) from a socket whose reads time out: a
@@ -16,7 +15,7 @@ import org.jnvm.dso.wire.Protocol;
  *   buf: [ consumed | start .. end: read, not yet handed out | free ]
  * </pre>
  */
-final class FrameReader {
+public final class FrameReader {
   private static final int LENGTH = Integer.BYTES;
 
   private final InputStream in;
@@ -24,7 +23,7 @@ final class FrameReader {
   private int start;
   private int end;
 
-  FrameReader(InputStream in) {
+  public FrameReader(InputStream in) {
     this.in = in;
   }
 
@@ -35,7 +34,7 @@ final class FrameReader {
    * @throws EOFException when the stream ends inside a frame
    * @throws IOException on a length outside [0, {@link Protocol#MAX_FRAME}] or a failed read
    */
-  byte[] next() throws IOException {
+  public byte[] next() throws IOException {
     if (!buffer(LENGTH)) return null;
     int len =
         Protocol.checkLength(
@@ -50,6 +49,20 @@ final class FrameReader {
     start += LENGTH + len;
     if (start == end) start = end = 0;
     return body;
+  }
+
+  /**
+   * Whether a whole frame is already buffered: {@link #next} would return it without reading the
+   * stream. A server uses it to write the replies of the requests one read brought in together.
+   */
+  public boolean hasFrame() {
+    if (end - start < LENGTH) return false;
+    int len =
+        (buf[start] & 0xff) << 24
+            | (buf[start + 1] & 0xff) << 16
+            | (buf[start + 2] & 0xff) << 8
+            | (buf[start + 3] & 0xff);
+    return len >= 0 && end - start - LENGTH >= len;
   }
 
   /**
