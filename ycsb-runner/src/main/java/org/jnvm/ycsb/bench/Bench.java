@@ -44,6 +44,8 @@ public final class Bench {
       ok = Remote.run(o, System.out);
     } else if (o.restart) {
       ok = Restart.run(o, System.out);
+    } else if (o.rejoin) {
+      ok = Rejoin.run(o, System.out);
     } else {
       ok = run(o, System.out);
     }

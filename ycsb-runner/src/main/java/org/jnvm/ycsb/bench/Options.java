@@ -175,6 +175,16 @@ final class Options {
               + " read period, default 5)")
   boolean restart;
 
+  @Option(
+      names = "--rejoin",
+      description =
+          "a server node's rejoin instead: per size and backend (jpdt, sifs, volatile), a 3-node"
+              + " bin/jnvm server cluster loaded with that many entries over Hot Rod, one node"
+              + " SIGKILLed under a write load and restarted; time until it serves and until the"
+              + " cluster is balanced, acknowledged writes lost; report in results/rejoin-<timestamp>"
+              + " (--sizes: entries, default 100k)")
+  boolean rejoin;
+
   /** True if --seconds was given (--restart has its own default). */
   boolean secondsGiven;
 
@@ -205,6 +215,7 @@ final class Options {
     o.checkScale(args);
     o.checkRemote(args);
     o.checkRestart(args);
+    o.checkRejoin(args);
     o.checkRounds();
     o.convertSizes();
     return o;
@@ -229,11 +240,35 @@ final class Options {
     }
   }
 
+  private void checkRejoin(String[] args) {
+    if (!rejoin) return;
+    if (scale || remote || restart) {
+      throw new IllegalArgumentException(
+          "--rejoin and "
+              + (scale ? "--scale" : remote ? "--remote" : "--restart")
+              + " are two experiments: pick one");
+    }
+    for (String other : List.of("--threads", "--workloads", "--ops", "--paper", "--nodes")) {
+      if (given(args, other)) {
+        throw new IllegalArgumentException(
+            other + " does not apply to --rejoin (3 nodes, one writer thread)");
+      }
+    }
+    if (backends != null) {
+      for (String b : backends) {
+        if (!List.of("jpdt", "jpfa", "sifs", "volatile").contains(b)) {
+          throw new IllegalArgumentException(
+              "--rejoin runs the server backends jpdt, jpfa, sifs, volatile, not " + b);
+        }
+      }
+    }
+  }
+
   /** {@code --sizes} in the unit of its experiment. */
   private void convertSizes() {
     if (sizes == null) return;
     try {
-      if (restart) {
+      if (restart || rejoin) {
         restartSizes = new Counts().convert(sizes).stream().distinct().sorted().toList();
       } else {
         sizesGb = new SizeList().convert(sizes);
@@ -248,9 +283,9 @@ final class Options {
     List<String> given = List.of(args);
     if (!scale) {
       for (String only : List.of("--quick", "--gc", "--sizes")) {
-        if (only.equals("--sizes") && restart) continue;
+        if (only.equals("--sizes") && (restart || rejoin)) continue;
         if (given.stream().anyMatch(a -> a.equals(only) || a.startsWith(only + "="))) {
-          String to = only.equals("--sizes") ? "--scale or --restart" : "--scale";
+          String to = only.equals("--sizes") ? "--scale, --restart or --rejoin" : "--scale";
           throw new IllegalArgumentException(only + " belongs to " + to + ": add it");
         }
       }
@@ -264,10 +299,10 @@ final class Options {
     if (rounds < 1 || rounds > MAX_ROUNDS) {
       throw new IllegalArgumentException("--rounds: 1 to " + MAX_ROUNDS + " rounds, not " + rounds);
     }
-    if (rounds > 1 && (scale || remote || restart)) {
+    if (rounds > 1 && (scale || remote || restart || rejoin)) {
       throw new IllegalArgumentException(
           "--rounds repeats the comparison, not "
-              + (scale ? "--scale" : remote ? "--remote" : "--restart"));
+              + (scale ? "--scale" : remote ? "--remote" : restart ? "--restart" : "--rejoin"));
     }
   }
 

@@ -117,19 +117,7 @@ final class Remote {
       throws IOException, InterruptedException {
     String tag = "remote-" + ProcessHandle.current().pid() + "-" + backend + "-" + nodes;
     Path scratch = heapDir.resolve("jnvm-" + tag);
-    int[] ports = LoopbackPorts.twoRanges(nodes);
-    ClusterSpec spec =
-        ClusterSpec.loopback(
-                scratch.resolve("servers"),
-                scratch.resolve("heaps"),
-                tag,
-                nodes,
-                ports[0],
-                ports[1])
-            .withBackend(StoreBackend.parse(backend))
-            .withHeapSize(heapMb(o.records) + "m")
-            .withXmxMb((int) serverXmxMb(o.records, nodes))
-            .withMemoryMaxCount(memoryBound(backend, o.records));
+    ClusterSpec spec = spec(tag, scratch, backend, o.records, nodes);
     boolean ok = true;
     try (ServerCluster cluster = ServerCluster.layOut(spec, artifacts)) {
       running = cluster;
@@ -162,6 +150,21 @@ final class Remote {
       Dirs.deleteTree(scratch);
     }
     return ok;
+  }
+
+  /**
+   * A loopback cluster of {@code nodes} on {@code backend} sized for {@code records}, its servers
+   * and heaps under {@code scratch}.
+   */
+  static ClusterSpec spec(String tag, Path scratch, String backend, long records, int nodes)
+      throws IOException {
+    int[] ports = LoopbackPorts.twoRanges(nodes);
+    return ClusterSpec.loopback(
+            scratch.resolve("servers"), scratch.resolve("heaps"), tag, nodes, ports[0], ports[1])
+        .withBackend(StoreBackend.parse(backend))
+        .withHeapSize(heapMb(records) + "m")
+        .withXmxMb((int) serverXmxMb(records, nodes))
+        .withMemoryMaxCount(memoryBound(backend, records));
   }
 
   /** The cluster of the backend being measured: stopped by the shutdown hook on Ctrl-C. */
