@@ -28,8 +28,9 @@ import org.jnvm.core.pmem.GatewayFlags;
  * (including a heap that does not open because of them), 2 only when the file cannot be read as a
  * heap at all (missing, a directory, bad superblock, locked). {@code info} of a heap that does not
  * open shows its superblock and root entries as on media, with the reason, and exits 1. {@code
- * check --repair} writes a backup copy, cuts the bad references ({@link HeapRepair}) and checks
- * again: exit 0 if the heap is then clean, 1 if problems remain, 2 if it cannot be repaired.
+ * check --repair [--backup-dir DIR]} writes a sparse backup copy (next to the heap, or in DIR),
+ * cuts the bad references ({@link HeapRepair}) and checks again: exit 0 if the heap is then clean,
+ * 1 if problems remain, 2 if it cannot be repaired.
  */
 public final class Main {
   private Main() {}
@@ -44,12 +45,19 @@ public final class Main {
       return 0;
     }
     if (args.length == 3 && args[0].equals("check") && args[1].equals("--repair")) {
-      return repair(Path.of(args[2]));
+      return repair(Path.of(args[2]), null);
+    }
+    if (args.length == 5
+        && args[0].equals("check")
+        && args[1].equals("--repair")
+        && args[2].equals("--backup-dir")) {
+      return repair(Path.of(args[4]), Path.of(args[3]));
     }
     if (args.length >= 2 && args[0].equals("migrate")) return migrate(args);
     if (args.length != 2 || !(args[0].equals("info") || args[0].equals("check"))) {
       System.err.println(
-          "usage: jnvm flags | jnvm info HEAP | jnvm check [--repair] HEAP"
+          "usage: jnvm flags | jnvm info HEAP | jnvm check HEAP"
+              + " | jnvm check --repair [--backup-dir DIR] HEAP"
               + " | jnvm migrate HEAP [--classpath CP] [--classes a.B,c.D]   (got "
               + Arrays.toString(args)
               + ")");
@@ -106,11 +114,14 @@ public final class Main {
     }
   }
 
-  /** Backup, cut the bad references, check again: exit 0 if the heap is then clean. */
-  private static int repair(Path path) {
+  /**
+   * Backup, cut the bad references, check again: exit 0 if the heap is then clean. What the program
+   * loses is listed last, one {@code lost:} line each, so that it is the last thing read.
+   */
+  private static int repair(Path path, Path backupDir) {
     HeapRepair.Result r;
     try {
-      r = HeapRepair.repair(path);
+      r = HeapRepair.repair(path, backupDir);
     } catch (JnvmException e) {
       System.err.println("jnvm check --repair: " + e.getMessage());
       return 2;
@@ -122,6 +133,10 @@ public final class Main {
     System.out.println("backup: " + r.backup());
     for (String c : r.cut()) System.out.println("cut: " + c);
     System.out.println("after repair: " + r.after());
+    for (String l : r.lost()) System.out.println("lost: " + l);
+    if (!r.lost().isEmpty()) {
+      System.out.println("the repair dropped data: " + r.lost().size() + " item(s) listed above");
+    }
     return r.after().ok() ? 0 : 1;
   }
 

@@ -107,9 +107,15 @@ class CheckCommandTest {
       poke(p, field, 0x12345640L);
       poke(p, valueField, 0x40);
       byte[] damaged = Files.readAllBytes(p);
+      String noDir = t.path("no-such-dir").toString();
+      assertEquals(2, run("check", "--repair", "--backup-dir", noDir, p.toString()), out);
+      assertTrue(err.contains("cannot write the backup copy " + noDir), err);
+      assertArrayEquals(damaged, Files.readAllBytes(p), "no backup, no repair");
       assertEquals(0, run("check", "--repair", p.toString()), err + out);
       assertEquals(2, count(out, "cut: "), out);
       assertTrue(out.contains("after repair: heap OK"), out);
+      assertTrue(out.contains("\nlost: root \"bad\" and everything only it reached"), out);
+      assertTrue(out.contains("the repair dropped data: 1 item(s)"), out);
       Path backup = Path.of(out.substring(out.indexOf("backup: ") + 8, out.indexOf('\n')));
       try {
         assertArrayEquals(damaged, Files.readAllBytes(backup), "the backup is the damaged file");
