@@ -77,13 +77,25 @@ public final class StoreChecker implements HeapChecker {
   }
 
   /**
-   * A string key whose stored hash is not its characters' hash: lookups hash the characters, so the
-   * key can be listed but never found (and a second copy of it can be added).
+   * A string or marshalled key whose stored hash is not its content's hash: lookups hash the
+   * content, so the key can be listed but never found (and a second copy of it can be added).
    */
   private static Optional<String> keyProblem(Object k, String where) {
-    if (!(k instanceof StringKey sk)) return Optional.empty();
-    int stored = sk.contentHash();
-    int actual = sk.toString().hashCode();
+    int stored;
+    int actual;
+    long offset;
+    if (k instanceof StringKey sk) {
+      stored = sk.contentHash();
+      actual = sk.toString().hashCode();
+      offset = sk.offset();
+    } else if (k instanceof Blob b) {
+      byte[] content = b.toArray();
+      stored = b.contentHash();
+      actual = Blob.hash(content, 0, content.length);
+      offset = b.offset();
+    } else {
+      return Optional.empty();
+    }
     if (stored == actual) return Optional.empty();
     return Optional.of(
         where
@@ -91,10 +103,10 @@ public final class StoreChecker implements HeapChecker {
             + RecordErrors.text(k)
             + ": stored hash 0x"
             + Integer.toHexString(stored)
-            + " is not the hash of its characters 0x"
+            + " is not the hash of its content 0x"
             + Integer.toHexString(actual)
-            + " (string key at 0x"
-            + Long.toHexString(sk.offset())
+            + " (key object at 0x"
+            + Long.toHexString(offset)
             + ")");
   }
 

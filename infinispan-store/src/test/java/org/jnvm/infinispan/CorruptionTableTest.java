@@ -127,6 +127,7 @@ public class CorruptionTableTest {
             false,
             (f, s) -> poke(f, field(s.record(), PdtEntry.VALUE), 8, 1L << 40)),
         new Case("map slot -> another entry", false, CorruptionTableTest::duplicateSlot),
+        new Case("entry key -> another segment's key", false, CorruptionTableTest::foreignKey),
         new Case(
             "store root magic",
             false,
@@ -260,6 +261,15 @@ public class CorruptionTableTest {
     long entryA = find(f, s.record()) - ObjectLayout.HEADER - 8; // EntryRecord whose value is it
     long entryB = find(f, s.otherRecord()) - ObjectLayout.HEADER - 8;
     poke(f, find(f, entryA), 8, entryB);
+  }
+
+  /**
+   * Points the key of key-1's entry (segment 1) at key-2's key object (segment 0): key-1 vanishes
+   * and key-2 appears in both maps.
+   */
+  private static void foreignKey(Path f, Spots s) throws Exception {
+    long valueField = find(f, s.record()); // the EntryRecord's value field: key, then value
+    poke(f, valueField - 8, 8, s.keyObject());
   }
 
   /**

@@ -74,8 +74,26 @@ public class StoreCheckTest {
             "hash",
             (h, root, rec, key) -> Pmem.putInt(payload(h, key) + StringKey.HASH_OFFSET, 0x1234));
     String s = r.toString();
-    assertTrue(
-        !r.ok() && s.contains("key k1") && s.contains("is not the hash of its characters"), s);
+    assertTrue(!r.ok() && s.contains("key k1") && s.contains("is not the hash of its content"), s);
+  }
+
+  /** The same for a marshalled key (a {@link Blob}): its stored hash is its bytes' hash. */
+  @Test
+  public void aMarshalledKeyWhoseStoredHashIsNotItsBytesHashIsFound() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("store-check-blob-hash");
+      try (Heap heap = Heap.create(p, 4 << 20)) {
+        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 1);
+        SegmentMaps m = new SegmentMaps(root, new PdtWriter(heap));
+        m.write(0, KeyForm.of(new byte[] {1, 2, 3}), bytes("v"));
+        long key = 0;
+        for (Object k : root.map(0).keySet()) key = ((PObject) k).offset();
+        Pmem.putInt(payload(heap, key) + Blob.HASH_OFFSET, 0x1234);
+      }
+      HeapCheck.Result r = HeapCheck.check(p);
+      String s = r.toString();
+      assertTrue(!r.ok() && s.contains("stored hash 0x1234 is not the hash of its content"), s);
+    }
   }
 
   @Test

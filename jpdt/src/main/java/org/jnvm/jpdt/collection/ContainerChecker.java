@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapChecker;
 import org.jnvm.core.heap.HeapWalk;
+import org.jnvm.jpdt.PString;
 import org.jnvm.jpdt.PTypes;
 
 /**
@@ -23,8 +24,13 @@ import org.jnvm.jpdt.PTypes;
  *   <li>every slot holds an {@link EntryRecord} whose key and value are non-null and of the class
  *       the type expects ({@code PString} for {@code strings}/{@code pstrings}, {@code PByteArray}
  *       for {@code bytes}; any for {@code objects} and user types);
- *   <li>no entry is in two slots, no key object in two entries, and (string keys) no two keys have
- *       the same chars: each breaks {@code size()}, {@code get} or iteration silently.
+ *   <li>no entry is in two slots, no key object in two entries (of this map or of any other: a key
+ *       reference corrupted to land on another map's key makes a key vanish and another appear
+ *       twice), and (string keys) no two keys have the same chars: each breaks {@code size()},
+ *       {@code get} or iteration silently;
+ *   <li>a {@code PString} key's stored hash is its characters' hash: lookups hash the characters
+ *       and the rebuilt index files the key under the stored hash, so a wrong one hides the key
+ *       from {@code get} while iteration still lists it.
  * </ol>
  */
 public final class ContainerChecker implements HeapChecker {
@@ -44,8 +50,11 @@ public final class ContainerChecker implements HeapChecker {
 
   @Override
   public void check(Heap heap, HeapWalk reachable, Consumer<String> problems) {
+    Map<Long, String> keyOwners = new HashMap<>();
     for (String cls : MAPS) {
-      for (long map : reachable.objectsOf(cls)) new MapCheck(heap, reachable, problems, map).run();
+      for (long map : reachable.objectsOf(cls)) {
+        new MapCheck(heap, reachable, problems, map, keyOwners).run();
+      }
     }
     for (long list : reachable.objectsOf(LIST)) checkList(heap, reachable, problems, list);
   }
@@ -99,10 +108,14 @@ public final class ContainerChecker implements HeapChecker {
     private final String where;
     private final long obj;
     private final Set<Long> entries = new HashSet<>();
-    private final Set<Long> keys = new HashSet<>();
+
+    /** Every key object seen so far, in any map, with the map and slot that hold it. */
+    private final Map<Long, String> keys;
+
     private final Map<String, Long> keyChars = new HashMap<>();
 
-    MapCheck(Heap heap, HeapWalk w, Consumer<String> problems, long map) {
+    MapCheck(Heap heap, HeapWalk w, Consumer<String> problems, long map, Map<Long, String> keys) {
+      this.keys = keys;
       this.heap = heap;
       this.w = w;
       this.problems = problems;
@@ -167,9 +180,25 @@ public final class ContainerChecker implements HeapChecker {
       }
       typed(what + " key", k, kc);
       typed(what + " value", v, vc);
-      if (!keys.add(k)) problems.accept(what + ": key 0x" + Long.toHexString(k) + " is shared");
-      else if (PSTRING.equals(expectedClass(kc)) && PSTRING.equals(w.classNameAt(k))) {
-        String chars = heap.object(k).toString();
+      String owner = keys.putIfAbsent(k, what);
+      if (owner != null) {
+        problems.accept(
+            what + ": key 0x" + Long.toHexString(k) + " is shared: it is also the key of " + owner);
+      } else if (PSTRING.equals(expectedClass(kc)) && PSTRING.equals(w.classNameAt(k))) {
+        PString key = (PString) heap.object(k);
+        String chars = key.toString();
+        if (key.hashCode() != chars.hashCode()) {
+          problems.accept(
+              what
+                  + ": key \""
+                  + chars
+                  + "\" at 0x"
+                  + Long.toHexString(k)
+                  + " has stored hash 0x"
+                  + Integer.toHexString(key.hashCode())
+                  + ", its characters hash to 0x"
+                  + Integer.toHexString(chars.hashCode()));
+        }
         Long prior = keyChars.putIfAbsent(chars, k);
         if (prior != null) {
           problems.accept(what + ": key \"" + chars + "\" is also at 0x" + Long.toHexString(prior));
