@@ -1,5 +1,6 @@
 package org.jnvm.infinispan;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -20,6 +21,8 @@ import org.jnvm.core.pmem.Pmem;
  *       count that fits the object;
  *   <li>every record of every segment is of the mode's class and passes the checks a read makes
  *       (lengths, metadata kind), as {@link SegmentMaps#snapshot} reads it;
+ *   <li>no record is the record of two keys (a rolled-back or corrupted reference would make two
+ *       keys answer one value, and a removal of one free the other's);
  *   <li>no J-NVM value is one of the store's own key objects (a reference corrupted to land on a
  *       key would otherwise be served as the value).
  * </ol>
@@ -61,9 +64,24 @@ public final class StoreChecker implements HeapChecker {
     StoreMode m = StoreMode.values()[mode];
     StoreRoot root = StoreRoot.openOrCreate(heap, cache, m, segments);
     RecordWriter w = m == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap);
+    Map<Long, String> owners = new HashMap<>();
     for (int s = 0; s < segments; s++) {
       for (Map.Entry<Object, PObject> e : root.map(s).entrySet()) {
         String key = RecordErrors.text(e.getKey());
+        String owner = owners.putIfAbsent(e.getValue().offset(), "segment " + s + " key " + key);
+        if (owner != null) {
+          problems.accept(
+              "cache "
+                  + cache
+                  + " segment "
+                  + s
+                  + " key "
+                  + key
+                  + ": its record at 0x"
+                  + Long.toHexString(e.getValue().offset())
+                  + " is also the record of "
+                  + owner);
+        }
         keyProblem(e.getKey(), "cache " + cache + " segment " + s).ifPresent(problems);
         try {
           valueProblem(w.view(e.getValue()).read(), m, "cache " + cache + " segment " + s, key)

@@ -46,6 +46,23 @@ final class Recovery {
     return String.join("; ", done);
   }
 
+  /**
+   * What the participants would do to {@code heap} (open read-only), each prefixed by its name. A
+   * participant that cannot tell (its structures are damaged) adds nothing: its checker reports the
+   * damage on the media as they are.
+   */
+  static List<String> pending(Heap heap) {
+    List<String> out = new ArrayList<>();
+    for (RecoveryParticipant p : ServiceLoader.load(RecoveryParticipant.class)) {
+      try {
+        for (String s : p.pending(heap)) out.add(p.name() + ": " + s);
+      } catch (RuntimeException e) {
+        // left to the participant's HeapChecker, which names the damage
+      }
+    }
+    return out;
+  }
+
   /** Marks and sweeps, returning the allocator's initial state and the timings. */
   static SweepResult markAndSweep(MediaView view, long[] roots, int threads, long[] nanos) {
     // the allocator keeps this bitmap as its live set, so it can grow to the maximum size

@@ -41,6 +41,12 @@ public final class ContainerChecker implements HeapChecker {
           "org.jnvm.jpdt.collection.PHashMap",
           "org.jnvm.jpdt.collection.PConcurrentHashMap",
           "org.jnvm.jpdt.collection.PSkipListMap");
+
+  /** Type codes whose stored objects are copies an entry owns (and frees with it). */
+  private static final int STRINGS = 3;
+
+  private static final int BYTES = 4;
+
   private static final String LIST = "org.jnvm.jpdt.collection.PArrayList";
 
   @Override
@@ -51,9 +57,10 @@ public final class ContainerChecker implements HeapChecker {
   @Override
   public void check(Heap heap, HeapWalk reachable, Consumer<String> problems) {
     Map<Long, String> keyOwners = new HashMap<>();
+    Map<Long, String> copyOwners = new HashMap<>();
     for (String cls : MAPS) {
       for (long map : reachable.objectsOf(cls)) {
-        new MapCheck(heap, reachable, problems, map, keyOwners).run();
+        new MapCheck(heap, reachable, problems, map, keyOwners, copyOwners).run();
       }
     }
     for (long list : reachable.objectsOf(LIST)) checkList(heap, reachable, problems, list);
@@ -114,8 +121,18 @@ public final class ContainerChecker implements HeapChecker {
 
     private final Map<String, Long> keyChars = new HashMap<>();
 
-    MapCheck(Heap heap, HeapWalk w, Consumer<String> problems, long map, Map<Long, String> keys) {
+    /** Every value copy (strings, bytes: owned and freed by its entry) seen so far, in any map. */
+    private final Map<Long, String> copies;
+
+    MapCheck(
+        Heap heap,
+        HeapWalk w,
+        Consumer<String> problems,
+        long map,
+        Map<Long, String> keys,
+        Map<Long, String> copies) {
       this.keys = keys;
+      this.copies = copies;
       this.heap = heap;
       this.w = w;
       this.problems = problems;
@@ -180,6 +197,17 @@ public final class ContainerChecker implements HeapChecker {
       }
       typed(what + " key", k, kc);
       typed(what + " value", v, vc);
+      if (vc == STRINGS || vc == BYTES) {
+        String owner = copies.putIfAbsent(v, what);
+        if (owner != null) {
+          problems.accept(
+              what
+                  + ": value 0x"
+                  + Long.toHexString(v)
+                  + " is a copy its entry owns, but it is also the value of "
+                  + owner);
+        }
+      }
       String owner = keys.putIfAbsent(k, what);
       if (owner != null) {
         problems.accept(

@@ -125,6 +125,24 @@ class ContainerCheckTest {
         r::toString);
   }
 
+  @ParameterizedTest
+  @EnumSource(Kind.class)
+  void aValueCopySharedByTwoEntriesIsFound(Kind kind) throws Exception {
+    HeapCheck.Result r =
+        damaged(
+            kind,
+            "shared-value",
+            (h, map) -> {
+              long[] s = firstTwoSlots(h, map);
+              long second = EntryLayout.value(h.base() + s[3]);
+              EntryLayout.value(h.base() + s[1], second); // both entries own one byte array
+            });
+    assertTrue(!r.ok() && r.opens(), r::toString);
+    assertTrue(
+        r.toString().contains("is a copy its entry owns, but it is also the value of"),
+        r::toString);
+  }
+
   /** Two maps; the first entry of the first gets the key object of the second's first entry. */
   @ParameterizedTest
   @EnumSource(Kind.class)
