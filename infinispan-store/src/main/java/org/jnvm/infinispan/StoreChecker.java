@@ -21,6 +21,8 @@ import org.jnvm.core.pmem.Pmem;
  *       count that fits the object;
  *   <li>every record of every segment is of the mode's class and passes the checks a read makes
  *       (lengths, metadata kind), as {@link SegmentMaps#snapshot} reads it;
+ *   <li>each record's expiry follows from its lifespan and max idle (a changed expiry makes the key
+ *       vanish as expired);
  *   <li>no record is the record of two keys (a rolled-back or corrupted reference would make two
  *       keys answer one value, and a removal of one free the other's);
  *   <li>no J-NVM value is one of the store's own key objects (a reference corrupted to land on a
@@ -84,8 +86,9 @@ public final class StoreChecker implements HeapChecker {
         }
         keyProblem(e.getKey(), "cache " + cache + " segment " + s).ifPresent(problems);
         try {
-          valueProblem(w.view(e.getValue()).read(), m, "cache " + cache + " segment " + s, key)
-              .ifPresent(problems);
+          EntryData d = w.view(e.getValue()).read();
+          valueProblem(d, m, "cache " + cache + " segment " + s, key).ifPresent(problems);
+          expiryProblem(d, "cache " + cache + " segment " + s, key).ifPresent(problems);
         } catch (HeapCorruptException | IllegalArgumentException x) {
           problems.accept(
               "cache " + cache + ": " + RecordErrors.badRecord(root, s, key, x).getMessage());
@@ -126,6 +129,39 @@ public final class StoreChecker implements HeapChecker {
             + " (key object at 0x"
             + Long.toHexString(offset)
             + ")");
+  }
+
+  /**
+   * An expiry its own metadata cannot produce (Infinispan's rule: none without a lifespan or max
+   * idle; {@code created + lifespan} with a lifespan only): such a record reads as expired, so its
+   * key silently vanishes. Records with a max idle are not checked (their expiry follows the last
+   * use).
+   */
+  private static Optional<String> expiryProblem(EntryData d, String where, String key) {
+    long want;
+    if (d.lifespan() < 0 && d.maxIdle() < 0) {
+      if (d.expiry() <= 0) return Optional.empty();
+      want = -1;
+    } else if (d.lifespan() >= 0 && d.maxIdle() < 0) {
+      want = d.created() + d.lifespan();
+      if (d.expiry() == want) return Optional.empty();
+    } else {
+      return Optional.empty();
+    }
+    return Optional.of(
+        where
+            + " key "
+            + key
+            + ": expiry "
+            + d.expiry()
+            + " does not follow from its metadata (lifespan "
+            + d.lifespan()
+            + ", max idle "
+            + d.maxIdle()
+            + ", created "
+            + d.created()
+            + "): expected "
+            + want);
   }
 
   private static Optional<String> valueProblem(EntryData d, StoreMode m, String where, String key) {

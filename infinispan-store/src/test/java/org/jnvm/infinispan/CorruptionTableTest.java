@@ -126,6 +126,10 @@ public class CorruptionTableTest {
             "record value ref -> outside the heap",
             false,
             (f, s) -> poke(f, field(s.record(), PdtEntry.VALUE), 8, 1L << 40)),
+        new Case(
+            "record expiry -> 1 ms",
+            false,
+            (f, s) -> poke(f, field(s.record(), PdtEntry.EXPIRY), 8, 1)),
         new Case("map slot -> another entry", false, CorruptionTableTest::duplicateSlot),
         new Case("entry key -> another segment's key", false, CorruptionTableTest::foreignKey),
         new Case(
