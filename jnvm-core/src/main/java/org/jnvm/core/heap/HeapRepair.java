@@ -2,8 +2,10 @@ package org.jnvm.core.heap;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.Set;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.pmem.Pmem;
@@ -21,8 +23,11 @@ import org.jnvm.core.pmem.Pmem;
  *   <li>Cut each: a root entry's name or value clears the whole entry (name first: an entry is live
  *       iff its name is non-zero); any other field is set to 0 (null). Each store is written back,
  *       then one fence.
- *   <li>Close, then check again ({@link HeapCheck}): what remains (a layer's invariant that a cut
- *       broke, say) is reported, not hidden.
+ *   <li>If the check still finds problems (a layer's invariant, or one a cut broke: a slot now
+ *       null), open the heap read-write (its logs replayed, its garbage swept) and run each layer's
+ *       {@link HeapChecker#repair}, lowest {@link HeapChecker#layer} first, each on a fresh walk: a
+ *       layer drops what it cannot trust and lists it.
+ *   <li>Close, then check again ({@link HeapCheck}): what remains is reported, not hidden.
  * </ol>
  *
  * What the cut references led to is not recovered (it was not a valid object); what only they kept
@@ -79,7 +84,32 @@ public final class HeapRepair {
       for (long[] bad : m.badRefs()) cut.add(cut(view, bad, lost));
       Pmem.pfence();
     }
+    HeapCheck.Result cutOnly = HeapCheck.check(path);
+    if (!cutOnly.ok()) repairLayers(path, cut, lost);
     return new Result(backup, cut, lost, HeapCheck.check(path));
+  }
+
+  /** Step 4: each layer's repair on the heap opened read-write, lowest layer first. */
+  private static void repairLayers(Path path, List<String> done, List<String> lost) {
+    List<HeapChecker> layers = new ArrayList<>();
+    ServiceLoader.load(HeapChecker.class).forEach(layers::add);
+    layers.sort(Comparator.comparingInt(HeapChecker::layer));
+    try (Heap heap = Heap.open(path, HeapOptions.DEFAULT.withBackgroundRecovery(false))) {
+      for (HeapChecker c : layers) {
+        int before = lost.size();
+        try {
+          c.repair(heap, HeapWalk.of(heap), l -> lost.add(c.name() + ": " + l));
+        } catch (RuntimeException e) {
+          done.add(c.name() + ": repair stopped: " + e);
+        }
+        Pmem.pfence();
+        if (lost.size() > before) {
+          done.add(c.name() + ": dropped " + (lost.size() - before) + " item(s)");
+        }
+      }
+    } catch (JnvmException e) {
+      done.add("layers not repaired: the heap does not open read-write: " + e.getMessage());
+    }
   }
 
   private static String cut(MediaView view, long[] bad, List<String> lost) {

@@ -133,6 +133,29 @@ class CheckCommandTest {
     }
   }
 
+  /** The repair as one JSON object: backup, cut, lost (the root by name) and the check after. */
+  @Test
+  void repairWithJsonListsTheLossAsOneObject() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("repair-json");
+      long valueField;
+      try (Heap h = Heap.create(p, 1 << 20)) {
+        h.roots().put("gone \"quoted\"", new Node(h, 1));
+        h.roots().put("kept", new Node(h, 2));
+        valueField = findRootValueField(p, h, h.roots().<Node>get("gone \"quoted\"").offset());
+      }
+      poke(p, valueField, 0x40);
+      assertEquals(0, run("check", "--repair", "--json", p.toString()), err + out);
+      String backup = out.substring(out.indexOf("\"backup\": \"") + 11, out.indexOf("\", \"cut\""));
+      t.track(Path.of(backup));
+      assertTrue(out.startsWith("{\"backup\": \"") && out.trim().endsWith("}}"), out);
+      assertTrue(out.contains("\"lost\": [\"root \\\"gone \\\"quoted\\\"\\\" and everything"), out);
+      assertTrue(out.contains("\"after\": {\"ok\": true, \"reachable\": "), out);
+      assertEquals(1, count(out, "\n"), "one line: " + out);
+      assertEquals(64, run("check", "--repair", "--bogus", p.toString()), out);
+    }
+  }
+
   @Test
   void aBadRootValueIsShownByInfo() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
