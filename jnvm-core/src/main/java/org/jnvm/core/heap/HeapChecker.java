@@ -35,7 +35,9 @@ public interface HeapChecker {
    * {@code jnvm check --repair}: makes {@code heap} (open read-write, its bad references already
    * cut) pass this checker by dropping what it cannot trust (a broken entry, record, log), never by
    * inventing content, and reports each drop to {@code lost}: the key where known, a count
-   * otherwise. Every store is written back; the caller fences. The default repairs nothing.
+   * otherwise; a fix that loses nothing (a constant restored) goes to {@code fixed}. Every store is
+   * written back; the caller fences. The default repairs nothing.
    */
-  default void repair(Heap heap, HeapWalk reachable, Consumer<String> lost) {}
+  default void repair(
+      Heap heap, HeapWalk reachable, Consumer<String> fixed, Consumer<String> lost) {}
 }

@@ -18,8 +18,10 @@ import org.jnvm.core.pmem.Pmem;
  *   <li>Copy the file to {@code HEAP.bak-<millis>} (never overwriting; in another directory when
  *       asked), keeping its holes ({@link SparseCopy}): nothing is changed before the backup
  *       exists, and no room for it is a refusal that names both sizes.
- *   <li>Map it read-write, load the registry (a damaged registry is not repaired: refused), and run
- *       the collecting mark: each bad reference is (object, field, target).
+ *   <li>Map it read-write; restore each class entry whose persisted layout differs from its Java
+ *       class of the same fingerprint ({@link RegistryRepair}: a mark through the wrong offsets
+ *       would sweep live objects); load the registry (otherwise damaged: refused), and run the
+ *       collecting mark: each bad reference is (object, field, target).
  *   <li>Cut each: a root entry's name or value clears the whole entry (name first: an entry is live
  *       iff its name is non-zero); any other field is set to 0 (null). Each store is written back,
  *       then one fence.
@@ -75,6 +77,8 @@ public final class HeapRepair {
     try (HeapFile f = HeapFile.open(path, false, false, 0)) {
       MediaView view = new MediaView(f.base(), f.geometry, f.reservation.chunks());
       long sb = f.base();
+      cut.addAll(RegistryRepair.restore(view, SuperblockLayout.registryOffset(sb)));
+      Pmem.pfence(); // the restored layouts before the mark that reads them
       view.classes = ClassRegistry.load(null, view, SuperblockLayout.registryOffset(sb)).infos();
       String cycle = cutRootCycle(view, SuperblockLayout.rootsOffset(sb));
       if (cycle != null) cut.add(cycle);
@@ -98,7 +102,11 @@ public final class HeapRepair {
       for (HeapChecker c : layers) {
         int before = lost.size();
         try {
-          c.repair(heap, HeapWalk.of(heap), l -> lost.add(c.name() + ": " + l));
+          c.repair(
+              heap,
+              HeapWalk.of(heap),
+              f -> done.add(c.name() + ": " + f),
+              l -> lost.add(c.name() + ": " + l));
         } catch (RuntimeException e) {
           done.add(c.name() + ": repair stopped: " + e);
         }

@@ -75,7 +75,7 @@ public final class ContainerChecker implements HeapChecker {
    * reported by the check after the repair.
    */
   @Override
-  public void repair(Heap heap, HeapWalk reachable, Consumer<String> lost) {
+  public void repair(Heap heap, HeapWalk reachable, Consumer<String> fixed, Consumer<String> lost) {
     maps(heap, reachable, p -> {}, lost);
   }
 
@@ -240,6 +240,8 @@ public final class ContainerChecker implements HeapChecker {
         } else {
           typed(what + " key", k, kc, found);
           typed(what + " value", v, vc, found);
+          if (found.isEmpty()) resurrects(what + " key", k, found);
+          if (found.isEmpty()) resurrects(what + " value", v, found);
           if (found.isEmpty()) keyHash(what, k, kc, found);
           if (found.isEmpty()) claim(what, slotAt, k, v, kc, vc, found);
         }
@@ -247,6 +249,18 @@ public final class ContainerChecker implements HeapChecker {
       found.forEach(problems);
       if (!found.isEmpty() && lost != null && dropped.add(slotAt)) {
         drop(slotAt, what, k, found.get(0));
+      }
+    }
+
+    /**
+     * The object's proxy is made as a read makes it, with its class's own checks (a string key
+     * whose length runs out of its object, say): a read of the map would throw on it.
+     */
+    private void resurrects(String what, long off, List<String> found) {
+      try {
+        heap.object(off);
+      } catch (RuntimeException e) {
+        found.add(what + " at 0x" + Long.toHexString(off) + " is unreadable: " + e.getMessage());
       }
     }
 
@@ -323,10 +337,14 @@ public final class ContainerChecker implements HeapChecker {
       lost.accept(what + ": entry dropped, key " + keyText(k) + " (" + why + ")");
     }
 
+    /** The key as text: its chars for a string, a user key's own {@code toString()}. */
     private String keyText(long k) {
       if (k == 0) return "unknown";
-      if (!PSTRING.equals(w.classNameAt(k))) return "object 0x" + Long.toHexString(k);
-      return "\"" + heap.object(k).toString() + "\"";
+      try {
+        return "\"" + heap.object(k) + "\"";
+      } catch (RuntimeException e) {
+        return "unknown (object 0x" + Long.toHexString(k) + " unreadable)";
+      }
     }
 
     private void typed(String what, long off, int code, List<String> found) {
