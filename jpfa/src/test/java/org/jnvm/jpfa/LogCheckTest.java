@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCheck;
+import org.jnvm.core.heap.HeapRepair;
 import org.jnvm.core.heap.Node;
 import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.TestHeaps;
@@ -119,5 +120,55 @@ class LogCheckTest {
             (h, a) -> Pmem.putLong(h.base() + a + ObjectLayout.HEADER + Account.LINK, 0x12345640L));
     assertTrue(r.ok(), r::toString);
     assertTrue(r.toString().contains("rolled back 1 (1 line(s))"), r::toString);
+  }
+
+  /**
+   * Each log damage above, repaired: check 0 after, the committed value kept (a damaged state word
+   * aside: the open rolls such a log back, see docs/crash-testing.md), the loss listed, and a new
+   * block runs on the repaired heap.
+   */
+  @Test
+  void everyLogDamageIsRepairedToAHeapThatPassesCheck() throws Exception {
+    Damage[] damages = {
+      (h, header) -> Pmem.putLong(LogHeaderLayout.payload(header), 42),
+      (h, header) -> {
+        long seg = h.base() + LogHeaderLayout.segments(header);
+        Pmem.putLong(LogSegmentLayout.payload(seg) + LogSegmentLayout.MAGIC_OFFSET, 7);
+      },
+      (h, header) -> CommitRecordLayout.stateWord(LogHeaderLayout.commitRecord(header), 3)
+    };
+    for (int i = 0; i < damages.length; i++) {
+      try (TestHeaps t = new TestHeaps()) {
+        Path p = t.path("log-repair-" + i);
+        try (Heap h = Heap.create(p, 1 << 20)) {
+          Node n = new Node(h, 1);
+          n.persist();
+          h.roots().put("n", n);
+          FA.run(h, () -> n.value(2));
+          damages[i].apply(h, h.base() + h.roots().offsetOf(LogHeaderLayout.ROOT));
+        }
+        assertTrue(!HeapCheck.check(p).ok(), "damage " + i + " is seen");
+        HeapRepair.Result r = HeapRepair.repair(p);
+        t.track(r.backup());
+        assertTrue(r.after().ok(), "damage " + i + ": " + r.after() + " " + r.cut() + r.lost());
+        if (i < 2) {
+          assertTrue(r.lost().toString().contains("log chain dropped"), r.lost()::toString);
+        } else {
+          assertTrue(
+              r.cut().toString().contains("opened read-write, replayed: jpfa: kept 0"),
+              r.cut()::toString);
+        }
+        try (Heap h = Heap.open(p)) {
+          Node n = h.roots().get("n");
+          if (i < 2) assertEquals(2, n.value(), "damage " + i + ": the committed block kept");
+          Account a = new Account(h, 5);
+          a.persist();
+          h.roots().put("a", a);
+          FA.run(h, () -> a.balance(6));
+          assertEquals(6, h.roots().<Account>get("a").balance());
+        }
+        assertTrue(HeapCheck.check(p).ok(), "damage " + i + ": clean after new blocks");
+      }
+    }
   }
 }

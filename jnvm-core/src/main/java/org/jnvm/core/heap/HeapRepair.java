@@ -98,7 +98,11 @@ public final class HeapRepair {
     List<HeapChecker> layers = new ArrayList<>();
     ServiceLoader.load(HeapChecker.class).forEach(layers::add);
     layers.sort(Comparator.comparingInt(HeapChecker::layer));
+    Recovery.REPAIRING.set(true);
     try (Heap heap = Heap.open(path, HeapOptions.DEFAULT.withBackgroundRecovery(false))) {
+      Recovery.REPAIRING.set(false);
+      String replayed = heap.recoveryReport().participants();
+      if (!replayed.isEmpty()) done.add("opened read-write, replayed: " + replayed);
       for (HeapChecker c : layers) {
         int before = lost.size();
         try {
@@ -117,6 +121,8 @@ public final class HeapRepair {
       }
     } catch (JnvmException e) {
       done.add("layers not repaired: the heap does not open read-write: " + e.getMessage());
+    } finally {
+      Recovery.REPAIRING.set(false);
     }
   }
 
