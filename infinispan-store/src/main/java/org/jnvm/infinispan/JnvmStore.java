@@ -188,9 +188,15 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
       OpenStore o = store();
       beforeRead(o.segment(segment, key));
       long now = o.now();
+      // read (and verified, with a checksum) before its expiry is trusted, once
       EntryData d =
           o.maps.read(
-              o.segment(segment, key), o.codec.key(key), r -> expired(r, now) ? null : r.read());
+              o.segment(segment, key),
+              o.codec.key(key),
+              r -> {
+                EntryData e = r.read();
+                return e.expiredAt(now) ? null : e;
+              });
       if (d == null) onMiss(o.segment(segment, key));
       return CompletableFuture.completedFuture(d == null ? null : o.codec.decode(key, d));
     } catch (Throwable t) {

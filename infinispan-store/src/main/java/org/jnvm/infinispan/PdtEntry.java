@@ -33,8 +33,9 @@ import org.jnvm.core.pmem.Pmem;
  * <p>Checksums (the store's {@code checksums="true"}): {@code crc} is the CRC32C of every payload
  * byte before it (the value reference, timestamps, lengths, flags, value bytes, metadata, internal
  * metadata), written with the record and checked on every read of it, whatever the store's setting
- * then. It does not cover the key object or a J-NVM value's own bytes (an object the store only
- * references).
+ * then, including a read of the expiry alone ({@link #expiry}). It does not cover the key object
+ * (whose stored hash {@code jnvm check} compares with its content) or a J-NVM value's own bytes (an
+ * object the store only references).
  */
 final class PdtEntry extends PObject implements StoredEntry {
   static final int VALUE = 0;
@@ -140,8 +141,14 @@ final class PdtEntry extends PObject implements StoredEntry {
         getLong(EXPIRY));
   }
 
+  /**
+   * The expiry. With a checksum the record is verified first ({@link #read}): get, containsKey, the
+   * key listing and purge decide on the expiry alone, and a changed expiry must be an error, not a
+   * key that silently vanishes.
+   */
   @Override
   public long expiry() {
+    if ((getInt(FLAGS) & CRC_FLAG) != 0) read();
     return getLong(EXPIRY);
   }
 

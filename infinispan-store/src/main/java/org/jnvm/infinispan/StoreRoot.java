@@ -121,8 +121,18 @@ final class StoreRoot extends PObject {
     }
   }
 
+  /** The mode the store was written in (checked by {@link #openOrCreate}). */
+  StoreMode mode() {
+    return StoreMode.values()[getInt(MODE_OFFSET)];
+  }
+
   int segments() {
     return getInt(SEGMENTS_OFFSET);
+  }
+
+  /** The object segment {@code s} references, unchecked (for the repair). */
+  PObject rawMap(int s) {
+    return getRef(MAPS_OFFSET + 8L * s);
   }
 
   /** The map of segment {@code s}: its index is rebuilt when first resurrected after a restart. */

@@ -8,6 +8,7 @@ import jakarta.transaction.TransactionManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -73,6 +74,36 @@ public class ChecksumsTest {
         String chain = Messages.chain(e);
         assertTrue(chain.contains("key-7") && chain.contains("checksum mismatch"), chain);
         assertEquals(c.get("key-8"), "value-8", "the other records still read");
+      } finally {
+        cm.stop();
+      }
+    } finally {
+      TestPaths.delete(heap);
+    }
+  }
+
+  /**
+   * An expiry changed to 1 ms (long past): get and containsKey must not answer "absent", they fail
+   * naming the key; the read of the expiry alone is verified too.
+   */
+  public void aChangedExpiryIsAnErrorNotAVanishedKey() {
+    Path heap = TestPaths.heap("checksums-expiry");
+    try {
+      write(heap, true, 0, new HashMap<>());
+      long expiry = recordOf(heap, "key-9") + ObjectLayout.HEADER + PdtEntry.EXPIRY;
+      try (FileChannel ch = FileChannel.open(heap, StandardOpenOption.WRITE)) {
+        ch.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, 1), expiry);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      EmbeddedCacheManager cm = Caches.manager(config(heap, true));
+      try {
+        Cache<String, String> c = cm.getCache(Caches.NAME);
+        String get = Messages.chain(expectThrows(Exception.class, () -> c.get("key-9")));
+        assertTrue(get.contains("key-9") && get.contains("checksum mismatch"), get);
+        String has = Messages.chain(expectThrows(Exception.class, () -> c.containsKey("key-9")));
+        assertTrue(has.contains("checksum mismatch"), has);
+        assertEquals(c.get("key-10"), "value-10", "the other records still read");
       } finally {
         cm.stop();
       }

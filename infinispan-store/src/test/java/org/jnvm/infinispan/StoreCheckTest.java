@@ -74,8 +74,51 @@ public class StoreCheckTest {
             "hash",
             (h, root, rec, key) -> Pmem.putInt(payload(h, key) + StringKey.HASH_OFFSET, 0x1234));
     String s = r.toString();
-    assertTrue(
-        !r.ok() && s.contains("key k1") && s.contains("is not the hash of its characters"), s);
+    assertTrue(!r.ok() && s.contains("key k1") && s.contains("is not the hash of its content"), s);
+  }
+
+  /** The same for a marshalled key (a {@link Blob}): its stored hash is its bytes' hash. */
+  @Test
+  public void aMarshalledKeyWhoseStoredHashIsNotItsBytesHashIsFound() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("store-check-blob-hash");
+      try (Heap heap = Heap.create(p, 4 << 20)) {
+        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 1);
+        SegmentMaps m = new SegmentMaps(root, new PdtWriter(heap));
+        m.write(0, KeyForm.of(new byte[] {1, 2, 3}), bytes("v"));
+        long key = 0;
+        for (Object k : root.map(0).keySet()) key = ((PObject) k).offset();
+        Pmem.putInt(payload(heap, key) + Blob.HASH_OFFSET, 0x1234);
+      }
+      HeapCheck.Result r = HeapCheck.check(p);
+      String s = r.toString();
+      assertTrue(!r.ok() && s.contains("stored hash 0x1234 is not the hash of its content"), s);
+    }
+  }
+
+  /** Two keys answering one record (a rolled-back or corrupted reference): named with both keys. */
+  @Test
+  public void aRecordSharedByTwoKeysIsFound() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("store-check-shared-record");
+      try (Heap heap = Heap.create(p, 4 << 20)) {
+        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 2);
+        SegmentMaps m = new SegmentMaps(root, new PdtWriter(heap));
+        m.write(0, KeyForm.of("k1"), bytes("v1"));
+        m.write(1, KeyForm.of("k2"), bytes("v2"));
+        long r1 = m.read(0, KeyForm.of("k1"), r -> r.record().offset());
+        long r2 = m.read(1, KeyForm.of("k2"), r -> r.record().offset());
+        for (long at = 0; at < heap.size(); at += 8) {
+          if (at != r2 && Pmem.getLong(heap.base() + at) == r2) {
+            Pmem.putLong(heap.base() + at, r1); // k2's entry now holds k1's record
+            break;
+          }
+        }
+      }
+      HeapCheck.Result r = HeapCheck.check(p);
+      String s = r.toString();
+      assertTrue(!r.ok() && s.contains("is also the record of segment 0 key k1"), s);
+    }
   }
 
   @Test

@@ -1,5 +1,7 @@
 package org.jnvm.jpfa;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapChecker;
@@ -16,6 +18,32 @@ public final class LogChecker implements HeapChecker {
   @Override
   public String name() {
     return "jpfa logs";
+  }
+
+  /** Logs stand on the core only, and the layers above read what their replay left. */
+  @Override
+  public int layer() {
+    return 0;
+  }
+
+  /**
+   * When any log is damaged (its chain, a segment chain, its state), drops the whole log chain: the
+   * hidden root is removed (the logs become garbage for the next open's sweep) and the next block
+   * makes new logs. Every intact log was replayed by the repair's own open and is IDLE; a damaged
+   * one could not be, so a block it held, if one was running at the crash, is neither rolled back
+   * nor kept: that is listed as lost. A log chain with no damage is left alone.
+   */
+  @Override
+  public void repair(Heap heap, HeapWalk reachable, Consumer<String> fixed, Consumer<String> lost) {
+    List<String> damage = new ArrayList<>();
+    check(heap, reachable, damage::add);
+    if (damage.isEmpty() || !heap.roots().exists(LogHeaderLayout.ROOT)) return;
+    heap.roots().remove(LogHeaderLayout.ROOT);
+    lost.accept(
+        "log chain dropped, new logs are made by the next block ("
+            + String.join("; ", damage)
+            + "): a block a damaged log held, if one was running at the crash, is neither rolled"
+            + " back nor kept");
   }
 
   @Override

@@ -70,6 +70,25 @@ public final class LogRecovery implements RecoveryParticipant {
     return "kept " + kept + " committed block(s), rolled back " + back + " (" + lines + " line(s))";
   }
 
+  /** Each log that {@link #recover} would act on, with what it would do. Reads only. */
+  @Override
+  public List<String> pending(Heap heap) {
+    List<String> out = new ArrayList<>();
+    for (MediaLog l : MediaLog.all(heap)) {
+      if (l.state() == CommitRecordLayout.IDLE) continue;
+      String where = "log 0x" + Long.toHexString(l.offset);
+      if (l.state() == CommitRecordLayout.ACTIVE) {
+        out.add(where + " ACTIVE: its block is rolled back");
+        continue;
+      }
+      if (l.state() != CommitRecordLayout.COMMITTED) continue; // LogChecker reports the state
+      l.loadSegments();
+      boolean kept = l.committedEntries() > 0 || l.overwrittenAfterCommit();
+      out.add(where + " COMMITTED: its block is " + (kept ? "kept" : "rolled back"));
+    }
+    return out;
+  }
+
   private static void apply(MediaLog l, long copy, long entry) {
     long line = l.target(entry);
     Pmem.copy(copy, line, Pmem.LINE);

@@ -28,8 +28,10 @@ import org.jnvm.core.pmem.GatewayFlags;
  * (including a heap that does not open because of them), 2 only when the file cannot be read as a
  * heap at all (missing, a directory, bad superblock, locked). {@code info} of a heap that does not
  * open shows its superblock and root entries as on media, with the reason, and exits 1. {@code
- * check --repair} writes a backup copy, cuts the bad references ({@link HeapRepair}) and checks
- * again: exit 0 if the heap is then clean, 1 if problems remain, 2 if it cannot be repaired.
+ * check --repair [--backup-dir DIR] [--json]} writes a sparse backup copy (next to the heap, or in
+ * DIR), cuts the bad references, lets each layer drop what it cannot trust ({@link HeapRepair}),
+ * lists what was lost (text, or one JSON object with {@code --json}) and checks again: exit 0 if
+ * the heap is then clean, 1 if problems remain, 2 if it cannot be repaired.
  */
 public final class Main {
   private Main() {}
@@ -43,13 +45,14 @@ public final class Main {
       System.out.println(String.join(" ", GatewayFlags.forThisJdk()));
       return 0;
     }
-    if (args.length == 3 && args[0].equals("check") && args[1].equals("--repair")) {
-      return repair(Path.of(args[2]));
+    if (args.length >= 3 && args[0].equals("check") && args[1].equals("--repair")) {
+      return repair(args);
     }
     if (args.length >= 2 && args[0].equals("migrate")) return migrate(args);
     if (args.length != 2 || !(args[0].equals("info") || args[0].equals("check"))) {
       System.err.println(
-          "usage: jnvm flags | jnvm info HEAP | jnvm check [--repair] HEAP"
+          "usage: jnvm flags | jnvm info HEAP | jnvm check HEAP"
+              + " | jnvm check --repair [--backup-dir DIR] [--json] HEAP"
               + " | jnvm migrate HEAP [--classpath CP] [--classes a.B,c.D]   (got "
               + Arrays.toString(args)
               + ")");
@@ -106,14 +109,34 @@ public final class Main {
     }
   }
 
-  /** Backup, cut the bad references, check again: exit 0 if the heap is then clean. */
-  private static int repair(Path path) {
+  /**
+   * Backup, cut the bad references, check again: exit 0 if the heap is then clean. What the program
+   * loses is listed last, one {@code lost:} line each, so that it is the last thing read.
+   */
+  private static int repair(String[] args) {
+    Path backupDir = null;
+    boolean json = false;
+    int i = 2;
+    for (; i < args.length - 1; i++) {
+      if (args[i].equals("--json")) json = true;
+      else if (args[i].equals("--backup-dir") && i + 2 < args.length)
+        backupDir = Path.of(args[++i]);
+      else {
+        System.err.println("jnvm check --repair: unknown option " + args[i]);
+        return 64;
+      }
+    }
+    Path path = Path.of(args[i]);
     HeapRepair.Result r;
     try {
-      r = HeapRepair.repair(path);
+      r = HeapRepair.repair(path, backupDir);
     } catch (JnvmException e) {
       System.err.println("jnvm check --repair: " + e.getMessage());
       return 2;
+    }
+    if (json) {
+      System.out.println(json(r));
+      return r.after().ok() ? 0 : 1;
     }
     if (r.backup() == null) {
       System.out.println("nothing to repair: " + r.after());
@@ -122,7 +145,35 @@ public final class Main {
     System.out.println("backup: " + r.backup());
     for (String c : r.cut()) System.out.println("cut: " + c);
     System.out.println("after repair: " + r.after());
+    for (String l : r.lost()) System.out.println("lost: " + l);
+    if (!r.lost().isEmpty()) {
+      System.out.println("the repair dropped data: " + r.lost().size() + " item(s) listed above");
+    }
     return r.after().ok() ? 0 : 1;
+  }
+
+  /**
+   * The repair as one JSON object: {@code backup} (null when nothing was repaired), {@code cut},
+   * {@code lost} (what the program loses: keys where known, counts otherwise), and {@code after}
+   * (the check of the repaired heap: {@code ok}, {@code problems}, {@code notes}).
+   */
+  static String json(HeapRepair.Result r) {
+    HeapCheck.Result a = r.after();
+    return "{\"backup\": "
+        + Json.str(r.backup() == null ? null : r.backup().toString())
+        + ", \"cut\": "
+        + Json.list(r.cut())
+        + ", \"lost\": "
+        + Json.list(r.lost())
+        + ", \"after\": {\"ok\": "
+        + a.ok()
+        + ", \"reachable\": "
+        + a.reachable()
+        + ", \"problems\": "
+        + Json.list(a.problems())
+        + ", \"notes\": "
+        + Json.list(a.notes())
+        + "}}";
   }
 
   private static int info(Path path) {

@@ -3,7 +3,9 @@ package org.jnvm.core.heap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.jnvm.core.JnvmException;
 import org.jnvm.core.pmem.Pmem;
 
@@ -42,8 +44,9 @@ final class ClassRegistry {
     long seg = firstOffset;
     List<Long> segments = new ArrayList<>();
     int index = 0;
-    for (int hops = 0; seg != 0; hops++) {
-      requireObject(view, seg, Builtins.REGISTRY_SEGMENT, "registry segment", hops);
+    Set<Long> seen = new HashSet<>();
+    while (seg != 0) {
+      requireSegment(view, seg, Builtins.REGISTRY_SEGMENT, "registry segment", seen);
       long last = view.base + seg;
       segments.add(last);
       for (int i = 0; i < RegistrySegmentLayout.ENTRIES; i++, index++) {
@@ -62,14 +65,31 @@ final class ClassRegistry {
   }
 
   private static ClassInfo readEntry(MediaView view, long entry, int id) {
-    requireObject(view, entry, Builtins.CLASS_ENTRY, "class entry " + id, 0);
+    requireObject(view, entry, Builtins.CLASS_ENTRY, "class entry " + id);
     return ClassEntryLayout.read(view.base + entry, id);
   }
 
-  static void requireObject(MediaView view, long off, int classId, String what, int hops) {
-    if (hops > view.g.chunkCount() * (long) (view.g.chunkSize() / 64)) {
-      throw new HeapCorruptException("cycle in the " + what + " chain");
+  /**
+   * {@link #requireObject} for one link of a chain whose links so far are {@code seen}: a link
+   * reached twice is a cycle, reported at its first repeat (a hop bound would walk the cycle up to
+   * the heap's granule count, a million hops for 64 MiB, and a caller that collects each link's
+   * entries would fill the Java heap on the way).
+   */
+  static void requireSegment(MediaView view, long off, int classId, String what, Set<Long> seen) {
+    if (!seen.add(off)) {
+      throw new HeapCorruptException(
+          "cycle in the "
+              + what
+              + " chain: 0x"
+              + Long.toHexString(off)
+              + " reached again after "
+              + seen.size()
+              + " link(s)");
     }
+    requireObject(view, off, classId, what);
+  }
+
+  static void requireObject(MediaView view, long off, int classId, String what) {
     String p = view.objectProblem(off);
     if (p == null && ObjectLayout.classId(view.base + off) != classId) p = "wrong class";
     if (p != null) {

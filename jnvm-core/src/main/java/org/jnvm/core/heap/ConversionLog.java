@@ -143,7 +143,7 @@ final class ConversionLog {
    * log is restored on its own, in any order. Returns how many objects it put back.
    */
   private static long recover(Heap heap, MediaView view, long off, String name) {
-    ClassRegistry.requireObject(view, off, Builtins.CONVERSION_LOG, "conversion log " + name, 0);
+    ClassRegistry.requireObject(view, off, Builtins.CONVERSION_LOG, "conversion log " + name);
     long log = view.base + off;
     long count = ConversionLogLayout.count(log);
     if (count == 0) return 0;

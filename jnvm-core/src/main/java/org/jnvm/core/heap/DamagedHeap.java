@@ -4,7 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.jnvm.core.pmem.Pmem;
 
 /**
@@ -96,9 +98,10 @@ final class DamagedHeap implements AutoCloseable {
 
   private void roots(StringBuilder s) {
     long seg = SuperblockLayout.rootsOffset(file.base());
-    for (int hops = 0; seg != 0; hops++) {
+    Set<Long> seen = new HashSet<>();
+    while (seg != 0) {
       try {
-        ClassRegistry.requireObject(view, seg, Builtins.ROOT_SEGMENT, "root segment", hops);
+        ClassRegistry.requireSegment(view, seg, Builtins.ROOT_SEGMENT, "root segment", seen);
       } catch (HeapCorruptException e) {
         s.append("  ").append(e.getMessage()).append('\n');
         return;

@@ -36,14 +36,44 @@ final class Recovery {
     return reserved < 256 ? 1 : Math.max(1, cores);
   }
 
+  /**
+   * Set by {@link HeapRepair} around its own read-write open: a participant that fails (its
+   * structures damaged beyond replay) is reported in the summary instead of refusing the open, so
+   * that the layer's {@link HeapChecker#repair} can drop what it could not replay. Never set on any
+   * other open: there a damaged log refuses the heap.
+   */
+  static final ThreadLocal<Boolean> REPAIRING = ThreadLocal.withInitial(() -> false);
+
   /** Runs the participants; returns their summaries. */
   static String participants(Heap heap) {
     List<String> done = new ArrayList<>();
     for (RecoveryParticipant p : ServiceLoader.load(RecoveryParticipant.class)) {
-      String s = p.recover(heap);
-      if (!s.isEmpty()) done.add(p.name() + ": " + s);
+      try {
+        String s = p.recover(heap);
+        if (!s.isEmpty()) done.add(p.name() + ": " + s);
+      } catch (RuntimeException e) {
+        if (!REPAIRING.get()) throw e;
+        done.add(p.name() + ": not replayed, left to its repair: " + e.getMessage());
+      }
     }
     return String.join("; ", done);
+  }
+
+  /**
+   * What the participants would do to {@code heap} (open read-only), each prefixed by its name. A
+   * participant that cannot tell (its structures are damaged) adds nothing: its checker reports the
+   * damage on the media as they are.
+   */
+  static List<String> pending(Heap heap) {
+    List<String> out = new ArrayList<>();
+    for (RecoveryParticipant p : ServiceLoader.load(RecoveryParticipant.class)) {
+      try {
+        for (String s : p.pending(heap)) out.add(p.name() + ": " + s);
+      } catch (RuntimeException e) {
+        // left to the participant's HeapChecker, which names the damage
+      }
+    }
+    return out;
   }
 
   /** Marks and sweeps, returning the allocator's initial state and the timings. */

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,8 +29,9 @@ public final class Roots {
   Roots(Heap heap, MediaView view, long firstOffset) {
     this.heap = heap;
     long seg = firstOffset;
-    for (int hops = 0; seg != 0; hops++) {
-      ClassRegistry.requireObject(view, seg, Builtins.ROOT_SEGMENT, "root segment", hops);
+    Set<Long> seen = new HashSet<>();
+    while (seg != 0) {
+      ClassRegistry.requireSegment(view, seg, Builtins.ROOT_SEGMENT, "root segment", seen);
       lastSegment = view.base + seg;
       load(view, lastSegment);
       seg = RootSegmentLayout.next(lastSegment);
@@ -168,7 +170,7 @@ public final class Roots {
     return freeEntries.pop();
   }
 
-  private static String decode(long nameObj) {
+  static String decode(long nameObj) {
     byte[] b = new byte[ObjectLayout.size(nameObj)];
     Pmem.read(nameObj + ObjectLayout.HEADER, b, 0, b.length);
     return new String(b, StandardCharsets.UTF_8);

@@ -107,9 +107,15 @@ class CheckCommandTest {
       poke(p, field, 0x12345640L);
       poke(p, valueField, 0x40);
       byte[] damaged = Files.readAllBytes(p);
+      String noDir = t.path("no-such-dir").toString();
+      assertEquals(2, run("check", "--repair", "--backup-dir", noDir, p.toString()), out);
+      assertTrue(err.contains("cannot write the backup copy " + noDir), err);
+      assertArrayEquals(damaged, Files.readAllBytes(p), "no backup, no repair");
       assertEquals(0, run("check", "--repair", p.toString()), err + out);
       assertEquals(2, count(out, "cut: "), out);
       assertTrue(out.contains("after repair: heap OK"), out);
+      assertTrue(out.contains("\nlost: root \"bad\" and everything only it reached"), out);
+      assertTrue(out.contains("the repair dropped data: 1 item(s)"), out);
       Path backup = Path.of(out.substring(out.indexOf("backup: ") + 8, out.indexOf('\n')));
       try {
         assertArrayEquals(damaged, Files.readAllBytes(backup), "the backup is the damaged file");
@@ -124,6 +130,29 @@ class CheckCommandTest {
       }
       assertEquals(0, run("check", "--repair", p.toString()), err);
       assertTrue(out.startsWith("nothing to repair"), out);
+    }
+  }
+
+  /** The repair as one JSON object: backup, cut, lost (the root by name) and the check after. */
+  @Test
+  void repairWithJsonListsTheLossAsOneObject() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("repair-json");
+      long valueField;
+      try (Heap h = Heap.create(p, 1 << 20)) {
+        h.roots().put("gone \"quoted\"", new Node(h, 1));
+        h.roots().put("kept", new Node(h, 2));
+        valueField = findRootValueField(p, h, h.roots().<Node>get("gone \"quoted\"").offset());
+      }
+      poke(p, valueField, 0x40);
+      assertEquals(0, run("check", "--repair", "--json", p.toString()), err + out);
+      String backup = out.substring(out.indexOf("\"backup\": \"") + 11, out.indexOf("\", \"cut\""));
+      t.track(Path.of(backup));
+      assertTrue(out.startsWith("{\"backup\": \"") && out.trim().endsWith("}}"), out);
+      assertTrue(out.contains("\"lost\": [\"root \\\"gone \\\"quoted\\\"\\\" and everything"), out);
+      assertTrue(out.contains("\"after\": {\"ok\": true, \"reachable\": "), out);
+      assertEquals(1, count(out, "\n"), "one line: " + out);
+      assertEquals(64, run("check", "--repair", "--bogus", p.toString()), out);
     }
   }
 

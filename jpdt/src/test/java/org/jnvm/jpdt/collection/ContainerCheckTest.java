@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCheck;
+import org.jnvm.core.heap.ObjectLayout;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.TestHeaps;
 import org.jnvm.core.pmem.Pmem;
@@ -105,5 +106,69 @@ class ContainerCheckTest {
   void anUnknownTypeCodeIsFound(Kind kind) throws Exception {
     HeapCheck.Result r = damaged(kind, "code", (h, map) -> MapLayout.valueType(h.base() + map, 77));
     assertTrue(r.toString().contains("unknown value type code 77"), r::toString);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Kind.class)
+  void aStringKeysStoredHashIsCheckedAgainstItsCharacters(Kind kind) throws Exception {
+    HeapCheck.Result r =
+        damaged(
+            kind,
+            "hash",
+            (h, map) -> {
+              long key = h.base() + EntryLayout.key(h.base() + firstTwoSlots(h, map)[1]);
+              Pmem.putInt(key + ObjectLayout.HEADER, 0x1234_5678); // PString's hash, payload 0
+            });
+    assertTrue(!r.ok() && r.opens(), r::toString);
+    assertTrue(
+        r.toString().contains("has stored hash 0x12345678, its characters hash to 0x"),
+        r::toString);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Kind.class)
+  void aValueCopySharedByTwoEntriesIsFound(Kind kind) throws Exception {
+    HeapCheck.Result r =
+        damaged(
+            kind,
+            "shared-value",
+            (h, map) -> {
+              long[] s = firstTwoSlots(h, map);
+              long second = EntryLayout.value(h.base() + s[3]);
+              EntryLayout.value(h.base() + s[1], second); // both entries own one byte array
+            });
+    assertTrue(!r.ok() && r.opens(), r::toString);
+    assertTrue(
+        r.toString().contains("is a copy its entry owns, but it is also the value of"),
+        r::toString);
+  }
+
+  /** Two maps; the first entry of the first gets the key object of the second's first entry. */
+  @ParameterizedTest
+  @EnumSource(Kind.class)
+  void aKeyPointingAtAnotherMapsKeyIsFound(Kind kind) throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p = t.path("foreign-key");
+      long other;
+      try (Heap h = Heap.create(p, 1 << 20)) {
+        Map<String, byte[]> m = kind.create(h, strings(), bytes(), 4);
+        Map<String, byte[]> m2 = kind.create(h, strings(), bytes(), 4);
+        for (int i = 0; i < 6; i++) {
+          m.put("k" + i, new byte[] {(byte) i});
+          m2.put("other" + i, new byte[] {(byte) i});
+        }
+        h.roots().put("m", (PObject) m);
+        h.roots().put("m2", (PObject) m2);
+        long rec = h.base() + firstTwoSlots(h, ((PObject) m).offset())[1];
+        long rec2 = h.base() + firstTwoSlots(h, ((PObject) m2).offset())[1];
+        other = ((PObject) m2).offset();
+        EntryLayout.key(rec, EntryLayout.key(rec2));
+        assertTrue(h.verify().ok(), "the core verifier alone sees nothing: " + h.verify());
+      }
+      HeapCheck.Result r = HeapCheck.check(p);
+      assertTrue(!r.ok() && r.opens(), r::toString);
+      assertTrue(r.toString().contains("is shared: it is also the key of map 0x"), r::toString);
+      assertTrue(r.toString().contains(Long.toHexString(other)), r::toString);
+    }
   }
 }
