@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -56,7 +57,14 @@ final class Rejoin {
       double balanceSeconds,
       long acked,
       long lost,
-      String failure) {}
+      String failure) {
+
+    /** A case that did not complete: its first line of {@code why}. */
+    static Row failed(String backend, long entries, Exception why) {
+      String first = String.valueOf(why.getMessage()).lines().findFirst().orElse("?");
+      return new Row(backend, entries, 0, 0, 0, 0, 0, first);
+    }
+  }
 
   static boolean run(Options o, PrintStream console) throws Exception {
     Path out = o.out != null ? o.out : Bench.defaultOut("rejoin");
@@ -114,15 +122,7 @@ final class Rejoin {
       long lost = lost(spec, writer.acked, entries);
       return new Row(backend, entries, load, serve, balance, writer.acked.size(), lost, null);
     } catch (RuntimeException | IOException e) {
-      return new Row(
-          backend,
-          entries,
-          0,
-          0,
-          0,
-          0,
-          0,
-          String.valueOf(e.getMessage()).lines().findFirst().orElse("?"));
+      return Row.failed(backend, entries, e);
     } finally {
       if (writer != null) writer.finish();
       Dirs.deleteTree(scratch);
@@ -193,7 +193,7 @@ final class Rejoin {
       for (long i = 0; i < entries; i++) keys.add("k-" + i);
       for (int from = 0; from < keys.size(); from += 1000) {
         List<String> part = keys.subList(from, Math.min(keys.size(), from + 1000));
-        Map<String, byte[]> got = c.getAll(new java.util.HashSet<>(part));
+        Map<String, byte[]> got = c.getAll(new HashSet<>(part));
         for (String k : part) if (!Arrays.equals(value(k), got.get(k))) lost++;
       }
     }
