@@ -233,6 +233,7 @@ class MapCrashTest {
     CrashStats s =
         CrashTest.named(kind + " pstring references")
             .model(CrashModel.EVICTION)
+            .heapSize(1 << 20)
             .setup(heap -> setup(heap, kind, pstrings(), pstrings(), 2, Map.of()))
             .workload(
                 heap -> {
@@ -306,6 +307,7 @@ class MapCrashTest {
     CrashStats s =
         CrashTest.named(name)
             .model(CrashModel.EVICTION)
+            .heapSize(1 << 20) // the hash maps' index adds three classes, each its own chunk
             .setup(heap -> setup(heap, kind, strings(), strings(), slots, start))
             .workload(heap -> w.run(heap.roots().get("m")))
             .check(heap -> check(heap, h))
@@ -343,7 +345,9 @@ class MapCrashTest {
 
   private void check(Heap heap, Linearizable<Map<String, String>> h) {
     Map<Object, Object> m = heap.roots().get("m");
+    Map<String, String> looked = lookUp(m, h);
     Map<String, String> seen = observe(m);
+    assertEquals(seen, looked, "lookups from the persistent index, then iteration");
     if (m instanceof PSkipListMap<?, ?>) assertInOrder(m);
     h.check(seen);
     assertEquals(seen.size(), m.size());
@@ -352,6 +356,23 @@ class MapCrashTest {
         heap.recoveryReport().liveObjects(),
         "live objects are exactly the map's and those outside it: " + stats(m));
     probe(heap, m, seen);
+  }
+
+  /**
+   * Every key of every state of {@code h}, looked up before anything else in the reopened map: a
+   * hash map answers these from its persistent index, which must find every live entry.
+   */
+  private static Map<String, String> lookUp(
+      Map<Object, Object> m, Linearizable<Map<String, String>> h) {
+    Map<String, String> found = new TreeMap<>();
+    for (int i = 0; i <= h.operations(); i++) {
+      for (String k : h.state(i).keySet()) {
+        Object v = m.get(k);
+        if (v != null) found.put(k, v.toString());
+      }
+    }
+    if (m instanceof BaseHashMap<?, ?> b) assertTrue(b.core.lazy(), "lookups built no index");
+    return found;
   }
 
   /** A put and a remove in the image (its slot pool rebuilt) leave the other entries intact. */
