@@ -136,9 +136,26 @@ final class BucketIndex {
 
   /** The bucket of {@code hash}, or 0 if its part has none yet. */
   private long bucketOf(int hash) {
-    long dir = directory(partOf(hash));
-    if (dir == 0) return 0;
+    return bucketOf(heap, root, hash);
+  }
+
+  /** The bucket of {@code hash} in the index whose root is at {@code root}, or 0. */
+  static long bucketOf(Heap heap, long root, int hash) {
+    long ref = BlockLayout.ref(root, partOf(hash));
+    if (ref == 0) return 0;
+    long dir = heap.base() + ref;
     return heap.base() + BlockLayout.ref(dir, wordOf(hash, depthOf(dir)));
+  }
+
+  /** True if the bucket at {@code b} holds {@code record} where a lookup of its hash finds it. */
+  static boolean holds(long b, long record) {
+    int i = home(BucketLayout.hashOf(record));
+    for (int n = 0; n < BucketLayout.RECORDS; n++, i = next(i)) {
+      long r = BucketLayout.record(b, i);
+      if (r == BucketLayout.EMPTY) return false;
+      if (r == record) return true;
+    }
+    return false;
   }
 
   private long directory(int part) {

@@ -24,7 +24,10 @@ import org.jnvm.jpdt.PTypes;
  *       the type expects ({@code PString} for {@code strings}/{@code pstrings}, {@code PByteArray}
  *       for {@code bytes}; any for {@code objects} and user types);
  *   <li>no entry is in two slots, no key object in two entries, and (string keys) no two keys have
- *       the same chars: each breaks {@code size()}, {@code get} or iteration silently.
+ *       the same chars: each breaks {@code size()}, {@code get} or iteration silently;
+ *   <li>a hash map with a persistent index ({@link IndexedDirectory}): its root, directories and
+ *       buckets are of their class, and a lookup of each live slot's key finds its record there
+ *       (built-in key types; {@link IndexCheck}).
  * </ol>
  */
 public final class ContainerChecker implements HeapChecker {
@@ -101,6 +104,7 @@ public final class ContainerChecker implements HeapChecker {
     private final Set<Long> entries = new HashSet<>();
     private final Set<Long> keys = new HashSet<>();
     private final Map<String, Long> keyChars = new HashMap<>();
+    private IndexCheck index;
 
     MapCheck(Heap heap, HeapWalk w, Consumer<String> problems, long map) {
       this.heap = heap;
@@ -125,11 +129,16 @@ public final class ContainerChecker implements HeapChecker {
         problems.accept(where + ": no directory (a map always has one)");
         return;
       }
-      if (!isA(w, dir, Directory.class.getName(), where + " directory", problems)) return;
+      boolean indexed = IndexedDirectory.class.getName().equals(w.classNameAt(dir));
+      if (!indexed && !isA(w, dir, Directory.class.getName(), where + " directory", problems)) {
+        return;
+      }
       long d = heap.base() + dir;
+      int first = indexed ? 1 : 0;
+      index = indexed ? IndexCheck.of(heap, w, problems, where, BlockLayout.ref(d, 0), kc) : null;
       boolean ended = false;
-      for (int i = 0; i < BlockLayout.length(d); i++) {
-        long seg = BlockLayout.ref(d, i);
+      for (int i = 0; i < BlockLayout.length(d) - first; i++) {
+        long seg = BlockLayout.ref(d, first + i);
         if (seg == 0) ended = true;
         else if (ended) problems.accept(where + ": segment " + i + " follows a null reference");
         else segment(i, seg, slots, kc, vc);
@@ -147,23 +156,28 @@ public final class ContainerChecker implements HeapChecker {
       }
       for (int j = 0; j < n; j++) {
         long e = BlockLayout.ref(s, j);
-        if (e != 0) entry("slot " + ((long) i * slots + j), e, kc, vc);
+        if (e == 0) continue;
+        int slot = i * slots + j;
+        if (entry("slot " + slot, e, kc, vc) && index != null) {
+          index.slot(slot, EntryLayout.key(heap.base() + e));
+        }
       }
     }
 
-    private void entry(String slot, long e, int kc, int vc) {
+    /** Checks the entry of a slot; true if it is a well-formed entry whose key can be hashed. */
+    private boolean entry(String slot, long e, int kc, int vc) {
       String what = where + " " + slot;
       if (!entries.add(e)) {
         problems.accept(what + ": entry 0x" + Long.toHexString(e) + " is in two slots");
-        return;
+        return false;
       }
-      if (!isA(w, e, EntryRecord.class.getName(), what + " entry", problems)) return;
+      if (!isA(w, e, EntryRecord.class.getName(), what + " entry", problems)) return false;
       long rec = heap.base() + e;
       long k = EntryLayout.key(rec);
       long v = EntryLayout.value(rec);
       if (k == 0 || v == 0) {
         problems.accept(what + ": entry 0x" + Long.toHexString(e) + " has a null key or value");
-        return;
+        return false;
       }
       typed(what + " key", k, kc);
       typed(what + " value", v, vc);
@@ -175,6 +189,8 @@ public final class ContainerChecker implements HeapChecker {
           problems.accept(what + ": key \"" + chars + "\" is also at 0x" + Long.toHexString(prior));
         }
       }
+      String expect = expectedClass(kc);
+      return expect == null || expect.equals(w.classNameAt(k));
     }
 
     private void typed(String what, long off, int code) {
