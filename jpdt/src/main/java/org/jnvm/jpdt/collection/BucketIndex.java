@@ -29,9 +29,11 @@ import org.jnvm.jpdt.PType;
  * <ol>
  *   <li>An insertion writes its record and writes it back before the slot's publication, whose
  *       first fence makes it durable first ({@link EntryStore#publish}): no extra fence.
- *   <li>A removal outside blocks tombstones the record after the slot's zero is durable (a lost
- *       tombstone leaves a stale record). In a failure-atomic block the record stays: a rollback
- *       restores the slot, and stores to the index are never logged, so nothing else restores it.
+ *   <li>A removal outside blocks tombstones the record after the slot's zero is durable, and does
+ *       not write it back: a tombstone lost in a crash leaves a stale record, which lookups skip
+ *       and the next rehash of its bucket drops (its slot is empty or holds another key). In a
+ *       failure-atomic block the record stays: a rollback restores the slot, and stores to the
+ *       index are never logged, so nothing else would restore the record.
  *   <li>A rehash of a full bucket B (local depth l) writes its live records into one new bucket of
  *       depth l, or two of depth l + 1 split by the next hash bit, writes them back, fences, then
  *       points the directory words that referenced B to them, writes back, syncs and frees B. At
@@ -204,8 +206,7 @@ final class BucketIndex {
       long r = BucketLayout.record(b, i);
       if (r == BucketLayout.EMPTY) return;
       if (r == want) {
-        BucketLayout.record(b, i, BucketLayout.TOMBSTONE);
-        Pmem.pwb(BucketLayout.recordAddress(b, i));
+        BucketLayout.record(b, i, BucketLayout.TOMBSTONE); // not written back: see the class
         return;
       }
     }

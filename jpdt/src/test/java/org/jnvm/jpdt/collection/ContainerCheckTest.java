@@ -85,7 +85,8 @@ class ContainerCheckTest {
               }
             });
     assertTrue(!r.ok() && r.opens(), r::toString);
-    assertTrue(r.toString().contains("(key hash " + "k3".hashCode() + ") has no record"), r::toString);
+    assertTrue(
+        r.toString().contains("(key hash " + "k3".hashCode() + ") has no record"), r::toString);
   }
 
   @ParameterizedTest
