@@ -28,7 +28,10 @@ import org.jnvm.jpdt.PType;
  *
  * <ol>
  *   <li>An insertion writes its record and writes it back before the slot's publication, whose
- *       first fence makes it durable first ({@link EntryStore#publish}): no extra fence.
+ *       first fence makes it durable first ({@link EntryStore#publish}): no extra fence. A record
+ *       already there (a rolled-back insertion of a key into the same slot left it) is not written
+ *       twice, and a rehash keeps each record once: rolled-back blocks that retry do not fill a
+ *       bucket with copies.
  *   <li>A removal outside blocks tombstones the record after the slot's zero is durable, and does
  *       not write it back: a tombstone lost in a crash leaves a stale record, which lookups skip
  *       and the next rehash of its bucket drops (its slot is empty or holds another key). In a
@@ -45,7 +48,14 @@ import org.jnvm.jpdt.PType;
  * </ol>
  *
  * The syncs before a free keep EntryStore's rule: an object is freed only once the store that
- * unlinked it is durable, so that its memory, reused, cannot be written before that store.
+ * unlinked it is durable, so that its memory, reused, cannot be written before that store (two
+ * rehashes in one insertion can reuse the first one's freed bucket).
+ *
+ * <p>Shown by {@code MapCrashTest} (each deleted, the test fails): the record's write-back, the
+ * fence of a part's creation, of a rehash and of a doubling. Not shown by a test: the two syncs
+ * before a free (the reuse they guard needs two rehashes in one insertion and an allocation landing
+ * on the freed bucket) and the write-backs of directory and root words (the publication's fence
+ * follows them in the same operation; without them the words could stay in the cache past it).
  *
  * <p><b>Concurrency.</b> A part of the index lies inside one lock part of the map ({@link #PARTS}
  * is at least the map's lock parts): its directory and buckets are read and written only under that
@@ -185,9 +195,11 @@ final class BucketIndex {
         structural(apart, () -> createPart(partOf(hash), logged));
         continue;
       }
+      long record = BucketLayout.record(hash, slot);
+      if (holds(b, record)) return; // left by a rolled-back insertion into the same slot
       int i = freeFor(hash, at -> BucketLayout.record(b, at));
       if (i >= 0) {
-        BucketLayout.record(b, i, BucketLayout.record(hash, slot));
+        BucketLayout.record(b, i, record);
         Pmem.pwb(BucketLayout.recordAddress(b, i));
         return;
       }
@@ -344,7 +356,11 @@ final class BucketIndex {
       if (dropEmpty && store.entryAt(BucketLayout.slotOf(r)) == 0) continue;
       out[n++] = r;
     }
-    return Arrays.copyOf(out, n);
+    Arrays.sort(out, 0, n); // and each record once: duplicates come from rolled-back insertions
+    int unique = 0;
+    for (int i = 0; i < n; i++)
+      if (unique == 0 || out[unique - 1] != out[i]) out[unique++] = out[i];
+    return Arrays.copyOf(out, unique);
   }
 
   private long doubleDirectory(int part, long dir, boolean logged) {
