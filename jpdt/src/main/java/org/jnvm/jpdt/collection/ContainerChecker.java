@@ -33,6 +33,9 @@ import org.jnvm.jpdt.PTypes;
  *   <li>a {@code PString} key's stored hash is its characters' hash: lookups hash the characters
  *       and the rebuilt index files the key under the stored hash, so a wrong one hides the key
  *       from {@code get} while iteration still lists it.
+ *   <li>a hash map with a persistent index ({@link IndexedDirectory}): its root, directories and
+ *       buckets are of their class, and a lookup of each live slot's key finds its record there
+ *       (built-in key types; {@link IndexCheck}).
  * </ol>
  */
 public final class ContainerChecker implements HeapChecker {
@@ -143,6 +146,7 @@ public final class ContainerChecker implements HeapChecker {
     private final String where;
     private final long obj;
     private final Set<Long> entries = new HashSet<>();
+    private IndexCheck index;
 
     /** Slots a repair has set to 0, in any map (each dropped and listed once). */
     private final Set<Long> dropped;
@@ -193,11 +197,16 @@ public final class ContainerChecker implements HeapChecker {
         problems.accept(where + ": no directory (a map always has one)");
         return;
       }
-      if (!isA(w, dir, Directory.class.getName(), where + " directory", problems)) return;
+      boolean indexed = IndexedDirectory.class.getName().equals(w.classNameAt(dir));
+      if (!indexed && !isA(w, dir, Directory.class.getName(), where + " directory", problems)) {
+        return;
+      }
       long d = heap.base() + dir;
+      int first = indexed ? 1 : 0;
+      index = indexed ? IndexCheck.of(heap, w, problems, where, BlockLayout.ref(d, 0), kc) : null;
       boolean ended = false;
-      for (int i = 0; i < BlockLayout.length(d); i++) {
-        long seg = BlockLayout.ref(d, i);
+      for (int i = 0; i < BlockLayout.length(d) - first; i++) {
+        long seg = BlockLayout.ref(d, first + i);
         if (seg == 0) ended = true;
         else if (ended) problems.accept(where + ": segment " + i + " follows a null reference");
         else segment(i, seg, slots, kc, vc);
@@ -215,7 +224,11 @@ public final class ContainerChecker implements HeapChecker {
       }
       for (int j = 0; j < n; j++) {
         long e = BlockLayout.ref(s, j);
-        if (e != 0) entry("slot " + ((long) i * slots + j), BlockLayout.address(s, j), e, kc, vc);
+        if (e == 0) continue;
+        int slot = i * slots + j;
+        if (entry("slot " + slot, BlockLayout.address(s, j), e, kc, vc) && index != null) {
+          index.slot(slot, EntryLayout.key(heap.base() + e));
+        }
       }
     }
 
@@ -223,9 +236,10 @@ public final class ContainerChecker implements HeapChecker {
      * The checks of the entry {@code e} in the slot at address {@code slotAt}; with a repair, a
      * slot whose entry has any problem is set to 0 and its key listed as lost. An entry's key and
      * value copy are claimed (against sharing) only when it passed every other check, so a broken
-     * entry cannot make an intact one that shares its key look shared.
+     * entry cannot make an intact one that shares its key look shared. True if the entry passed
+     * every check (its key is of the class its type expects: it can be hashed).
      */
-    private void entry(String slot, long slotAt, long e, int kc, int vc) {
+    private boolean entry(String slot, long slotAt, long e, int kc, int vc) {
       String what = where + " " + slot;
       List<String> found = new ArrayList<>();
       long k = 0;
@@ -250,6 +264,7 @@ public final class ContainerChecker implements HeapChecker {
       if (!found.isEmpty() && lost != null && dropped.add(slotAt)) {
         drop(slotAt, what, k, found.get(0));
       }
+      return found.isEmpty();
     }
 
     /**
