@@ -224,26 +224,24 @@ public final class ContainerChecker implements HeapChecker {
       }
       for (int j = 0; j < n; j++) {
         long e = BlockLayout.ref(s, j);
-        if (e == 0) continue;
-        int slot = i * slots + j;
-        if (entry("slot " + slot, BlockLayout.address(s, j), e, kc, vc) && index != null) {
-          index.slot(slot, EntryLayout.key(heap.base() + e));
-        }
+        if (e != 0) entry(i * slots + j, BlockLayout.address(s, j), e, kc, vc);
       }
     }
 
     /**
-     * The checks of the entry {@code e} in the slot at address {@code slotAt}; with a repair, a
-     * slot whose entry has any problem is set to 0 and its key listed as lost. An entry's key and
-     * value copy are claimed (against sharing) only when it passed every other check, so a broken
-     * entry cannot make an intact one that shares its key look shared. True if the entry passed
-     * every check (its key is of the class its type expects: it can be hashed).
+     * The checks of the entry {@code e} in slot {@code slot} at address {@code slotAt}; with a
+     * repair, a slot whose entry has any problem is set to 0 and its key listed as lost. An entry's
+     * key and value copy are claimed (against sharing), and the entry itself (against a second
+     * slot), only when it passed every other check, so a broken entry cannot make an intact one
+     * that shares it look shared. In a map with a persistent index, a slot the index has no record
+     * of is such a problem: when one entry is in two slots, the one the index knows is the one
+     * kept.
      */
-    private boolean entry(String slot, long slotAt, long e, int kc, int vc) {
-      String what = where + " " + slot;
+    private void entry(int slot, long slotAt, long e, int kc, int vc) {
+      String what = where + " slot " + slot;
       List<String> found = new ArrayList<>();
       long k = 0;
-      if (!entries.add(e)) {
+      if (entries.contains(e)) {
         found.add(what + ": entry 0x" + Long.toHexString(e) + " is in two slots");
       } else if (isA(w, e, EntryRecord.class.getName(), what + " entry", found::add)) {
         long rec = heap.base() + e;
@@ -257,14 +255,18 @@ public final class ContainerChecker implements HeapChecker {
           if (found.isEmpty()) resurrects(what + " key", k, found);
           if (found.isEmpty()) resurrects(what + " value", v, found);
           if (found.isEmpty()) keyHash(what, k, kc, found);
+          if (found.isEmpty() && index != null && !index.holds(slot, k)) {
+            found.add(what + " (key hash " + index.hash(k) + ") has no record in the map's index");
+          }
           if (found.isEmpty()) claim(what, slotAt, k, v, kc, vc, found);
         }
       }
       found.forEach(problems);
-      if (!found.isEmpty() && lost != null && dropped.add(slotAt)) {
+      if (found.isEmpty()) {
+        entries.add(e);
+      } else if (lost != null && dropped.add(slotAt)) {
         drop(slotAt, what, k, found.get(0));
       }
-      return found.isEmpty();
     }
 
     /**

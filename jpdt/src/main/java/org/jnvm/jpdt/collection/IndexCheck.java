@@ -15,16 +15,11 @@ import org.jnvm.jpdt.PTypes;
  */
 final class IndexCheck {
   private final Heap heap;
-  private final Consumer<String> problems;
-  private final String where;
   private final long root;
   private final PType<Object> keys;
 
-  private IndexCheck(
-      Heap heap, Consumer<String> problems, String where, long root, PType<Object> keys) {
+  private IndexCheck(Heap heap, long root, PType<Object> keys) {
     this.heap = heap;
-    this.problems = problems;
-    this.where = where;
     this.root = root;
     this.keys = keys;
   }
@@ -57,16 +52,27 @@ final class IndexCheck {
     }
     boolean contentKeys = ContainerChecker.expectedClass(kc) != null; // strings, byte arrays
     PType<Object> keys = contentKeys ? (PType<Object>) PTypes.byCode(kc) : null;
-    return ok ? new IndexCheck(heap, problems, what, root, keys) : null;
+    return ok ? new IndexCheck(heap, root, keys) : null;
   }
 
-  /** Checks that live slot {@code slot}, whose key object is at offset {@code key}, is indexed. */
-  void slot(int slot, long key) {
-    if (keys == null) return;
-    int hash = keys.hash(heap.object(key));
-    long b = BucketIndex.bucketOf(heap, root, hash);
-    if (b == 0 || !BucketIndex.holds(b, BucketLayout.record(hash, slot))) {
-      problems.accept(where + ": slot " + slot + " (key hash " + hash + ") has no record");
+  /**
+   * True if the record of {@code slot}, whose key is {@code key}, is where a lookup of the key's
+   * hash looks, or if the key cannot be hashed here (an object key; an unreadable key, which the
+   * entry's own checks report).
+   */
+  boolean holds(int slot, long key) {
+    if (keys == null) return true;
+    int hash;
+    try {
+      hash = hash(key);
+    } catch (RuntimeException e) {
+      return true;
     }
+    long b = BucketIndex.bucketOf(heap, root, hash);
+    return b != 0 && BucketIndex.holds(b, BucketLayout.record(hash, slot));
+  }
+
+  int hash(long key) {
+    return keys.hash(heap.object(key));
   }
 }
