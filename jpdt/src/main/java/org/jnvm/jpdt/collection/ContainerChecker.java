@@ -145,8 +145,10 @@ public final class ContainerChecker implements HeapChecker {
     private final Consumer<String> problems;
     private final String where;
     private final long obj;
-    private final Set<Long> entries = new HashSet<>();
     private IndexCheck index;
+
+    /** Entries referenced from more than one slot of this map, with those slots in order. */
+    private Map<Long, List<Integer>> shared = Map.of();
 
     /** Slots a repair has set to 0, in any map (each dropped and listed once). */
     private final Set<Long> dropped;
@@ -204,6 +206,7 @@ public final class ContainerChecker implements HeapChecker {
       long d = heap.base() + dir;
       int first = indexed ? 1 : 0;
       index = indexed ? IndexCheck.of(heap, w, problems, where, BlockLayout.ref(d, 0), kc) : null;
+      shared = sharedEntries(d, first, slots);
       boolean ended = false;
       for (int i = 0; i < BlockLayout.length(d) - first; i++) {
         long seg = BlockLayout.ref(d, first + i);
@@ -211,6 +214,44 @@ public final class ContainerChecker implements HeapChecker {
         else if (ended) problems.accept(where + ": segment " + i + " follows a null reference");
         else segment(i, seg, slots, kc, vc);
       }
+    }
+
+    /**
+     * A pre-pass over the slots of the segments that {@link #segment} will check: the entries that
+     * more than one slot references. Knowing every slot of such an entry before checking any of
+     * them is what lets the check keep the slot the persistent index names rather than the first.
+     */
+    private Map<Long, List<Integer>> sharedEntries(long d, int first, int slots) {
+      Map<Long, Integer> firstSlot = new HashMap<>();
+      Map<Long, List<Integer>> found = new HashMap<>();
+      for (int i = 0; i < BlockLayout.length(d) - first; i++) {
+        long seg = BlockLayout.ref(d, first + i);
+        if (seg == 0) break; // segments after a null reference are reported, not checked
+        if (!Segment.class.getName().equals(w.classNameAt(seg))) continue;
+        long s = heap.base() + seg;
+        if (BlockLayout.length(s) != slots) continue;
+        for (int j = 0; j < slots; j++) {
+          long e = BlockLayout.ref(s, j);
+          if (e == 0) continue;
+          Integer prior = firstSlot.putIfAbsent(e, i * slots + j);
+          if (prior != null) {
+            found.computeIfAbsent(e, x -> new ArrayList<>(List.of(prior))).add(i * slots + j);
+          }
+        }
+      }
+      return found;
+    }
+
+    /**
+     * Which of the slots {@code all} that reference entry {@code e} keeps it: in a map with a
+     * persistent index, the first the index has a record of (-1 if none: each is then reported as
+     * missing from the index too); otherwise the first.
+     */
+    private int keeper(List<Integer> all, long e) {
+      if (index == null || !EntryRecord.class.getName().equals(w.classNameAt(e))) return all.get(0);
+      long k = EntryLayout.key(heap.base() + e);
+      for (int s : all) if (k != 0 && index.holds(s, k)) return s;
+      return -1;
     }
 
     private void segment(int i, long seg, int slots, int kc, int vc) {
@@ -230,19 +271,30 @@ public final class ContainerChecker implements HeapChecker {
 
     /**
      * The checks of the entry {@code e} in slot {@code slot} at address {@code slotAt}; with a
-     * repair, a slot whose entry has any problem is set to 0 and its key listed as lost. An entry's
-     * key and value copy are claimed (against sharing), and the entry itself (against a second
-     * slot), only when it passed every other check, so a broken entry cannot make an intact one
-     * that shares it look shared. In a map with a persistent index, a slot the index has no record
-     * of is such a problem: when one entry is in two slots, the one the index knows is the one
-     * kept.
+     * repair, a slot whose entry has any problem is set to 0 and its key listed as lost. An entry
+     * in several slots is kept by one ({@link #keeper}: the one the persistent index names, else
+     * the first); the others are problems. An entry's key and value copy are claimed (against
+     * sharing) only when it passed every other check, so a broken entry cannot make an intact one
+     * that shares it look shared; in a map with a persistent index, a slot the index has no record
+     * of is such a problem, so a key reference moved onto another map's key loses here, in the map
+     * whose index does not know it.
      */
     private void entry(int slot, long slotAt, long e, int kc, int vc) {
       String what = where + " slot " + slot;
       List<String> found = new ArrayList<>();
       long k = 0;
-      if (entries.contains(e)) {
-        found.add(what + ": entry 0x" + Long.toHexString(e) + " is in two slots");
+      List<Integer> all = shared.get(e);
+      int keeper = all == null ? slot : keeper(all, e);
+      if (keeper != slot) {
+        found.add(
+            what
+                + ": entry 0x"
+                + Long.toHexString(e)
+                + (all.size() == 2 ? " is in two slots " : " is in " + all.size() + " slots ")
+                + all
+                + (keeper < 0
+                    ? ", none of which the map's index names"
+                    : ", slot " + keeper + " keeps it" + (index == null ? "" : " (the index's)")));
       } else if (isA(w, e, EntryRecord.class.getName(), what + " entry", found::add)) {
         long rec = heap.base() + e;
         k = EntryLayout.key(rec);
@@ -256,15 +308,19 @@ public final class ContainerChecker implements HeapChecker {
           if (found.isEmpty()) resurrects(what + " value", v, found);
           if (found.isEmpty()) keyHash(what, k, kc, found);
           if (found.isEmpty() && index != null && !index.holds(slot, k)) {
-            found.add(what + " (key hash " + index.hash(k) + ") has no record in the map's index");
+            found.add(
+                what
+                    + ": key "
+                    + keyText(k)
+                    + " (key hash "
+                    + index.hash(k)
+                    + ") has no record in the map's index");
           }
           if (found.isEmpty()) claim(what, slotAt, k, v, kc, vc, found);
         }
       }
       found.forEach(problems);
-      if (found.isEmpty()) {
-        entries.add(e);
-      } else if (lost != null && dropped.add(slotAt)) {
+      if (!found.isEmpty() && lost != null && dropped.add(slotAt)) {
         drop(slotAt, what, k, found.get(0));
       }
     }
