@@ -35,7 +35,7 @@ import org.jnvm.jpdt.PTypes;
  *       from {@code get} while iteration still lists it.
  *   <li>a hash map with a persistent index ({@link IndexedDirectory}): its root, directories and
  *       buckets are of their class, and a lookup of each live slot's key finds its record there
- *       (built-in key types; {@link IndexCheck}).
+ *       (keys this JVM can hash; {@link IndexCheck}).
  * </ol>
  */
 public final class ContainerChecker implements HeapChecker {
@@ -315,6 +315,7 @@ public final class ContainerChecker implements HeapChecker {
                     + " (key hash "
                     + index.hash(k)
                     + ") has no record in the map's index");
+            k = 0; // not this slot's key: the lost key is unknown (its hash is all the index has)
           }
           if (found.isEmpty()) claim(what, slotAt, k, v, kc, vc, found);
         }

@@ -9,9 +9,10 @@ import org.jnvm.jpdt.PTypes;
 /**
  * {@link ContainerChecker}'s checks of one hash map's persistent index ({@link BucketIndex}): the
  * root, each part's directory and each bucket are of their class, and each live slot's record is
- * where a lookup of its key's hash looks (the index's invariant). Only keys hashed by content
- * (strings, byte arrays) are hashed: an object key's hash is its class's, which the checking tool
- * may not have loaded; for those only the structure is checked.
+ * where a lookup of its key's hash looks (the index's invariant). A key is hashed by its map's key
+ * type, as the map's own lookups hash it: strings and byte arrays by content, an object key by its
+ * class's {@code hashCode}. A key whose class or user type this JVM does not have (the checking
+ * tool run without the program's classes) cannot be hashed: for it only the structure is checked.
  */
 final class IndexCheck {
   private final Heap heap;
@@ -50,15 +51,26 @@ final class IndexCheck {
         ok &= ContainerChecker.isA(w, b, Bucket.class.getName(), d + " word " + i, problems);
       }
     }
-    boolean contentKeys = ContainerChecker.expectedClass(kc) != null; // strings, byte arrays
-    PType<Object> keys = contentKeys ? (PType<Object>) PTypes.byCode(kc) : null;
-    return ok ? new IndexCheck(heap, root, keys) : null;
+    return ok ? new IndexCheck(heap, root, keyType(kc)) : null;
+  }
+
+  /**
+   * The map's key type, if this JVM has it: always for the built-in codes; for a user code, if the
+   * program registered it. Null otherwise (only the index's structure is then checked).
+   */
+  @SuppressWarnings("unchecked")
+  private static PType<Object> keyType(int kc) {
+    try {
+      return (PType<Object>) PTypes.byCode(kc);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /**
    * True if the record of {@code slot}, whose key is {@code key}, is where a lookup of the key's
-   * hash looks, or if the key cannot be hashed here (an object key; an unreadable key, which the
-   * entry's own checks report).
+   * hash looks, or if the key cannot be hashed here (its type or class missing from this JVM; an
+   * unreadable key, which the entry's own checks report).
    */
   boolean holds(int slot, long key) {
     if (keys == null) return true;
