@@ -45,6 +45,11 @@ public final class Pmem {
    */
   static {
     String line = "gateway backend: " + CHOICE.describe() + "; mapping: " + mappingDescription();
+    if (!Tier.KNOWN && !CHOICE.fallback()) {
+      line += // see requireReadable
+          "; write-backs in cold code do not check the heap file's length"
+              + " (add --add-opens java.base/java.lang.invoke=ALL-UNNAMED)";
+    }
     if (CHOICE.fallback()) {
       System.err.println("[jnvm] WARNING: using the msync fallback, much slower; " + line);
     } else if (!"false".equals(System.getProperty("jnvm.log"))) {
@@ -83,8 +88,16 @@ public final class Pmem {
     return U.getChar(a);
   }
 
+  /**
+   * An aligned int is read as half of its aligned long: C2 compiles {@code (long) U.getInt(a)} to
+   * one sign-extending load (movslq), and HotSpot 17's handler of a fault on the mapping cannot
+   * decode that instruction to skip it (the JVM dies in {@code Assembler::locate_operand} instead
+   * of throwing an {@link InternalError}, see {@link #requireReadable}). A plain 8-byte load and a
+   * shift cost the same.
+   */
   public static int getInt(long a) {
-    return U.getInt(a);
+    if ((a & 3) != 0) return U.getInt(a);
+    return (int) (U.getLong(a & -8L) >>> ((a & 4) << 3)); // little-endian: the high half at +4
   }
 
   public static long getLong(long a) {
@@ -180,6 +193,7 @@ public final class Pmem {
   /** Atomic compare-and-set of 8 aligned bytes. */
   public static boolean compareAndSetLong(long a, long expected, long value) {
     if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 8);
+    if (!Tier.optimized()) requireBacked(a); // see #requireReadable
     boolean done = U.compareAndSwapLong(null, a, expected, value);
     if (TRACKING && done) BACKEND.stored(a, 8);
     return done;
@@ -200,38 +214,98 @@ public final class Pmem {
   }
 
   /**
-   * Sets {@code len} bytes at {@code dst} to {@code value}. Up to {@link #FILL_BY_STORES} bytes at
-   * an 8-byte aligned address (every small object's zeroing) are plain 8-byte stores, then single
-   * bytes for a tail: JDK 17 does not compile {@code Unsafe.setMemory} in line, and its call into
-   * the VM costs more than the stores (FillBench, JDK 17: 18, 22, 63 and 177 ns for 16, 64, 1088
-   * and 4096 bytes against 3.6, 7.0, 38 and 135). JDK 25 compiles it in line: both ways cost the
-   * same there, within the runs' error.
+   * Sets {@code len} bytes at {@code dst} to {@code value}, by plain stores: single bytes up to an
+   * 8-byte boundary, 8-byte stores, single bytes for a tail. Never {@code Unsafe.setMemory}: on JDK
+   * 17 its call into the VM costs more than the stores for small fills (FillBench, JDK 17: 18, 22,
+   * 63 and 177 ns for 16, 64, 1088 and 4096 bytes against 3.6, 7.0, 38 and 135; JDK 25 compiles it
+   * in line and both ways cost the same), and a fault inside it (the heap file truncated under the
+   * JVM) kills the JVM, where a fault in a plain store is an {@link InternalError} (see {@link
+   * #requireReadable}).
    */
   public static void fill(long dst, long len, byte value) {
     if (BARRIER && StoreBarrier.armed) StoreBarrier.before(dst, len);
-    if (len >= 0 && len <= FILL_BY_STORES && (dst & 7) == 0) {
-      fillByStores(dst, len, value);
-    } else {
-      U.setMemory(dst, len, value);
-    }
+    if (len < 0) throw new IllegalArgumentException("negative fill length: len=" + len);
+    fillByStores(dst, len, value);
     if (TRACKING) BACKEND.stored(dst, len);
   }
 
-  /** The largest {@link #fill} made of plain stores; longer ones call {@code setMemory}. */
-  static final long FILL_BY_STORES = 4096;
-
   private static void fillByStores(long dst, long len, byte value) {
+    long end = dst + len;
+    long a = dst;
+    for (; (a & 7) != 0 && a < end; a++) U.putByte(a, value);
     long word = (value & 0xffL) * 0x0101010101010101L;
-    int words = (int) (len >>> 3); // an int-counted loop: C2 unrolls it
-    for (int i = 0; i < words; i++) U.putLong(dst + ((long) i << 3), word);
-    for (long a = dst + ((long) words << 3), end = dst + len; a < end; a++) U.putByte(a, value);
+    for (long w = (end - a) >>> 3; w > 0; ) { // int-counted inner loops: C2 unrolls them
+      int n = (int) Math.min(w, 1 << 20);
+      for (int i = 0; i < n; i++) U.putLong(a + ((long) i << 3), word);
+      a += (long) n << 3;
+      w -= n;
+    }
+    for (; a < end; a++) U.putByte(a, value);
+  }
+
+  /** The smallest page: a file cut short faults whole pages. */
+  private static final long PAGE = 4096;
+
+  private static final byte PROBE_SENTINEL = (byte) 0xa5;
+
+  /**
+   * The probes: one byte per thread slot, a cache line apart (a thread-local lookup cost more than
+   * the probe). Two threads sharing a slot matter only if both probe as a file is cut.
+   */
+  private static final int PROBE_SLOTS = 64;
+
+  private static final byte[] PROBES = new byte[PROBE_SLOTS * LINE];
+
+  /**
+   * Before a write-back of the line holding {@code a}: throws {@link MappedFileChangedException} if
+   * the heap's file no longer backs it. A fault on a mapped heap (its file truncated or cut short
+   * by another process) is a SIGBUS. HotSpot turns one raised by an {@code Unsafe} load, store or
+   * copy into an asynchronous {@link InternalError} (it skips the instruction and goes on), but not
+   * one raised by a write-back: interpreted or compiled by C1, {@code writeback0} is a native
+   * without that protection; compiled by C2, the handler cannot decode clflushopt/clwb to skip it
+   * (JDK 17.0.15: "ShouldNotReachHere" in {@code Assembler::locate_operand}). Either kills the JVM.
+   * So the line is probed first, synchronously:
+   *
+   * <ol>
+   *   <li>in C2 code, one byte is copied into the thread's probe, preset to a sentinel: a faulting
+   *       copy leaves the sentinel; only a sentinel (or a byte equal to it) costs a look at the
+   *       file's length;
+   *   <li>interpreted or in C1, where a skipped copy may leave garbage, the file's length is read
+   *       (a system call; such code is cold).
+   * </ol>
+   *
+   * A file shrunk between the probe and the write-back still kills the JVM: see {@code
+   * docs/gateway.md} for what an operator must not do. Part of the checks ({@link #CHECKS}): the
+   * probe adds about 15-20 ns to a write-back compiled by C2 (store, write-back, a fence per 64
+   * lines: 28 to 45 ns per line on a loaded 2-core machine, JDK 17).
+   */
+  private static void requireReadable(long a) {
+    if (!Tier.optimized()) {
+      requireBacked(a);
+      return;
+    }
+    int slot = (int) (Thread.currentThread().getId() & (PROBE_SLOTS - 1)) * LINE;
+    PROBES[slot] = PROBE_SENTINEL;
+    U.copyMemory(null, a, PROBES, BYTE_ARRAY_BASE + slot, 1);
+    if (PROBES[slot] == PROBE_SENTINEL) requireBacked(a);
+  }
+
+  /**
+   * Throws {@link MappedFileChangedException} if the file no longer backs the heap byte {@code a}.
+   */
+  private static void requireBacked(long a) {
+    Mapping m = Mappings.find(a);
+    if (m != null) m.requireBacked(a);
   }
 
   // ---- durability --------------------------------------------------------------------------
 
   /** Writes back the line holding {@code a}. Durable only after a later fence. */
   public static void pwb(long a) {
-    if (CHECKS) Mappings.require(a, "pwb");
+    if (CHECKS) {
+      Mappings.require(a, "pwb");
+      requireReadable(a);
+    }
     BACKEND.pwb(a);
   }
 
@@ -243,6 +317,9 @@ public final class Pmem {
       Mappings.require(a + len - 1, "pwb");
     }
     for (long line = a & -LINE, end = a + len; line < end; line += LINE) {
+      if (CHECKS && (line == (a & -LINE) || (line & (PAGE - 1)) == 0)) {
+        requireReadable(line); // a page faults whole
+      }
       BACKEND.pwb(line);
     }
   }
@@ -278,7 +355,7 @@ public final class Pmem {
       throws IOException {
     if (size > MAP_ROUTE.maxSize()) throw new IOException(MapRoutes.tooLarge(MAP_ROUTE, size));
     MappedRegion r = MAP_ROUTE.map(ch, size, mapMode(readOnly, sync), sync);
-    Mapping m = new Mapping(file, r, size, readOnly);
+    Mapping m = new Mapping(file, ch, r, size, readOnly);
     Mappings.add(m);
     BACKEND.mapped(m);
     return m;
