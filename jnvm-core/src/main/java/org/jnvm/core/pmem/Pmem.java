@@ -28,6 +28,13 @@ public final class Pmem {
   /** Safety checks on addresses (on unless {@code -Djnvm.checks=false}). */
   public static final boolean CHECKS = !"false".equals(System.getProperty("jnvm.checks"));
 
+  /**
+   * The probe that a heap file still backs a line before a write-back or a compare-and-set (see
+   * {@link #requireReadable}): on with the checks unless {@code -Djnvm.checks.file=false}.
+   */
+  public static final boolean FILE_CHECKS =
+      CHECKS && !"false".equals(System.getProperty("jnvm.checks.file"));
+
   private static final Unsafe U = unsafe();
   private static final long BUFFER_ADDRESS = bufferAddressOffset();
   private static final long BYTE_ARRAY_BASE = Unsafe.ARRAY_BYTE_BASE_OFFSET;
@@ -193,7 +200,7 @@ public final class Pmem {
   /** Atomic compare-and-set of 8 aligned bytes. */
   public static boolean compareAndSetLong(long a, long expected, long value) {
     if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 8);
-    if (!Tier.optimized()) requireBacked(a); // see #requireReadable
+    if (FILE_CHECKS && !Tier.optimized()) requireBacked(a); // see #requireReadable
     boolean done = U.compareAndSwapLong(null, a, expected, value);
     if (TRACKING && done) BACKEND.stored(a, 8);
     return done;
@@ -304,7 +311,7 @@ public final class Pmem {
   public static void pwb(long a) {
     if (CHECKS) {
       Mappings.require(a, "pwb");
-      requireReadable(a);
+      if (FILE_CHECKS) requireReadable(a);
     }
     BACKEND.pwb(a);
   }
@@ -317,7 +324,7 @@ public final class Pmem {
       Mappings.require(a + len - 1, "pwb");
     }
     for (long line = a & -LINE, end = a + len; line < end; line += LINE) {
-      if (CHECKS && (line == (a & -LINE) || (line & (PAGE - 1)) == 0)) {
+      if (FILE_CHECKS && (line == (a & -LINE) || (line & (PAGE - 1)) == 0)) {
         requireReadable(line); // a page faults whole
       }
       BACKEND.pwb(line);
