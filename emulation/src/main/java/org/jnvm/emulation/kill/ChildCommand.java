@@ -33,7 +33,6 @@ final class ChildCommand {
     f.add("--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
     f.add("--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
     f.add("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"); // JDK 17: heaps over 2 GiB
-    f.add("--add-opens=java.base/java.lang.invoke=ALL-UNNAMED"); // a guard on cold write-backs
     if (Runtime.version().feature() >= 23) f.add("--sun-misc-unsafe-memory-access=allow");
     return f;
   }

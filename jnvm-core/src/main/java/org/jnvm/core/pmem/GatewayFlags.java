@@ -24,10 +24,7 @@ public final class GatewayFlags {
             "--add-opens",
             "java.base/jdk.internal.misc=ALL-UNNAMED",
             "--add-exports",
-            "java.base/jdk.internal.misc=ALL-UNNAMED",
-            // write-backs outside C2 code check the file's length first (docs/gateway.md)
-            "--add-opens",
-            "java.base/java.lang.invoke=ALL-UNNAMED"));
+            "java.base/jdk.internal.misc=ALL-UNNAMED"));
     if (feature < 22) {
       // heaps over 2 GiB are mapped through FileChannelImpl.mapInternal on JDK 17 and 21
       f.addAll(List.of("--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"));

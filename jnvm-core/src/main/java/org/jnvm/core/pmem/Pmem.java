@@ -52,11 +52,6 @@ public final class Pmem {
    */
   static {
     String line = "gateway backend: " + CHOICE.describe() + "; mapping: " + mappingDescription();
-    if (!Tier.KNOWN && !CHOICE.fallback()) {
-      line += // see requireReadable
-          "; write-backs in cold code do not check the heap file's length"
-              + " (add --add-opens java.base/java.lang.invoke=ALL-UNNAMED)";
-    }
     if (CHOICE.fallback()) {
       System.err.println("[jnvm] WARNING: using the msync fallback, much slower; " + line);
     } else if (!"false".equals(System.getProperty("jnvm.log"))) {
@@ -200,7 +195,7 @@ public final class Pmem {
   /** Atomic compare-and-set of 8 aligned bytes. */
   public static boolean compareAndSetLong(long a, long expected, long value) {
     if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 8);
-    if (FILE_CHECKS && !Tier.optimized()) requireBacked(a); // see #requireReadable
+    if (FILE_CHECKS) requireReadable(a); // interpreted, Unsafe_CompareAndSetLong is unprotected
     boolean done = U.compareAndSwapLong(null, a, expected, value);
     if (TRACKING && done) BACKEND.stored(a, 8);
     return done;
@@ -253,6 +248,7 @@ public final class Pmem {
   /** The smallest page: a file cut short faults whole pages. */
   private static final long PAGE = 4096;
 
+  /** What a probe's slot holds before the copy; the second probe uses its complement. */
   private static final byte PROBE_SENTINEL = (byte) 0xa5;
 
   /**
@@ -264,37 +260,46 @@ public final class Pmem {
   private static final byte[] PROBES = new byte[PROBE_SLOTS * LINE];
 
   /**
-   * Before a write-back of the line holding {@code a}: throws {@link MappedFileChangedException} if
-   * the heap's file no longer backs it. A fault on a mapped heap (its file truncated or cut short
-   * by another process) is a SIGBUS. HotSpot turns one raised by an {@code Unsafe} load, store or
-   * copy into an asynchronous {@link InternalError} (it skips the instruction and goes on), but not
-   * one raised by a write-back: interpreted or compiled by C1, {@code writeback0} is a native
-   * without that protection; compiled by C2, the handler cannot decode clflushopt/clwb to skip it
-   * (JDK 17.0.15: "ShouldNotReachHere" in {@code Assembler::locate_operand}). Either kills the JVM.
-   * So the line is probed first, synchronously:
+   * Before a write-back of the line holding {@code a} (or a compare-and-set on it): throws if the
+   * heap's file no longer backs it. A fault on a mapped heap (its file truncated or cut short by
+   * another process) is a SIGBUS. HotSpot turns one raised by an {@code Unsafe} load, store or copy
+   * into an {@link InternalError}, but not one raised by a write-back: interpreted or compiled by
+   * C1, {@code writeback0} is a native without that protection; compiled by C2, the handler cannot
+   * decode clflushopt/clwb to skip it (JDK 17.0.15: "ShouldNotReachHere" in {@code
+   * Assembler::locate_operand}). Either kills the JVM. So the line is probed first, synchronously,
+   * by copying its first byte into the thread's probe slot, preset to a sentinel:
    *
    * <ol>
-   *   <li>in C2 code, one byte is copied into the thread's probe, preset to a sentinel: a faulting
-   *       copy leaves the sentinel; only a sentinel (or a byte equal to it) costs a look at the
-   *       file's length;
-   *   <li>interpreted or in C1, where a skipped copy may leave garbage, the file's length is read
-   *       (a system call; such code is cold).
+   *   <li>interpreted or in C1, the copy is {@code Unsafe_CopyMemory0}, a VM call guarded against
+   *       faults: a fault throws {@link InternalError} as the call returns, before the write-back;
+   *   <li>in C2 code, the copy is the {@code unsafe_arraycopy} stub, whose faults resume at the
+   *       stub's exit, the slot untouched, and throw only later: a slot still holding the sentinel
+   *       means the copy faulted, or the byte equals the sentinel; a second probe with the
+   *       sentinel's complement tells the two apart, and only a fault (both sentinels left) costs a
+   *       look at the file's length ({@link #requireBacked}), which throws {@link
+   *       MappedFileChangedException}.
    * </ol>
    *
-   * A file shrunk between the probe and the write-back still kills the JVM: see {@code
-   * docs/gateway.md} for what an operator must not do. Part of the checks ({@link #CHECKS}): the
-   * probe adds about 15-20 ns to a write-back compiled by C2 (store, write-back, a fence per 64
-   * lines: 28 to 45 ns per line on a loaded 2-core machine, JDK 17).
+   * One path for all tiers: telling them apart needs {@code MethodHandleImpl.isCompileConstant} and
+   * {@code --add-opens java.base/java.lang.invoke}, an extra flag for every user. A file shrunk
+   * between the probe and the write-back still kills the JVM: see {@code docs/gateway.md} for what
+   * an operator must not do and what the probe costs. Off with {@code -Djnvm.checks.file=false}.
    */
   private static void requireReadable(long a) {
-    if (!Tier.optimized()) {
-      requireBacked(a);
-      return;
-    }
     int slot = (int) (Thread.currentThread().getId() & (PROBE_SLOTS - 1)) * LINE;
-    PROBES[slot] = PROBE_SENTINEL;
+    if (!copied(a, slot, PROBE_SENTINEL) && !copied(a, slot, (byte) ~PROBE_SENTINEL)) {
+      requireBacked(a);
+    }
+  }
+
+  /**
+   * Presets probe {@code slot} to {@code sentinel} and copies the byte at {@code a} over it: true
+   * if the slot changed (the copy happened and the byte is not the sentinel).
+   */
+  private static boolean copied(long a, int slot, byte sentinel) {
+    PROBES[slot] = sentinel;
     U.copyMemory(null, a, PROBES, BYTE_ARRAY_BASE + slot, 1);
-    if (PROBES[slot] == PROBE_SENTINEL) requireBacked(a);
+    return PROBES[slot] != sentinel;
   }
 
   /**

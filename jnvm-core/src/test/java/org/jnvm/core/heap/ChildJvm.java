@@ -29,7 +29,6 @@ public final class ChildJvm {
                 "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
                 "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"));
     f.addAll(List.of("--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"));
-    f.addAll(List.of("--add-opens", "java.base/java.lang.invoke=ALL-UNNAMED"));
     if (Runtime.version().feature() >= 23) f.add("--sun-misc-unsafe-memory-access=allow");
     return f;
   }
