@@ -16,7 +16,8 @@ import sun.misc.Unsafe;
  * {@code docs/gateway.md} for the flags it needs). Loads and stores are plain {@code Unsafe}
  * accesses; they are not bounds-checked here: callers validate addresses read from media before
  * use, and {@link #CHECKS} guards write-backs against unmapped addresses, which would otherwise
- * kill the JVM.
+ * kill the JVM, and (with {@link #FILE_CHECKS}) against lines whose file was cut short under the
+ * JVM ({@link #requireReadable}).
  *
  * <p>Every store first checks whether a {@link StoreBarrier} hook is registered (a heap whose
  * recovery's mark runs in the background) and calls it before storing.
