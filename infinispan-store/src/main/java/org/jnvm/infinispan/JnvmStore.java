@@ -514,6 +514,7 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
   private OpenStore store() {
     OpenStore o = open;
     if (o == null) throw notStarted();
+    o.heap.requireUsable(); // refused once its file was found changed under the JVM
     return o;
   }
 
@@ -521,7 +522,14 @@ public class JnvmStore implements NonBlockingStore<Object, Object> {
     return new PersistenceException("jnvm-store is not started");
   }
 
-  private static <T> CompletionStage<T> failed(Throwable t) {
+  /**
+   * {@code t} as the store's failure; a fault of a heap file changed under the JVM (an {@link
+   * InternalError} naming no file) becomes an exception that names it, and the heap is refused.
+   */
+  private <T> CompletionStage<T> failed(Throwable t) {
+    OpenStore o = open;
+    Throwable f = o == null ? null : o.heap.fileFault(t);
+    if (f != null) t = f;
     return CompletableFuture.failedFuture(
         t instanceof PersistenceException ? t : new PersistenceException(t.getMessage(), t));
   }

@@ -85,6 +85,7 @@ final class Block {
               + ": file="
               + h.file());
     }
+    h.requireUsable();
     if (!used) used = true;
     HeapLogs of = HeapLogs.of(h);
     log = of.take(of == lastIn ? last : null); // refused if a block's end failed on h

@@ -19,8 +19,8 @@ import sun.misc.Unsafe;
 /**
  * The gateway's fill (an allocation's zeroing) against {@code Unsafe.setMemory} on the same bytes
  * of a heap in /dev/shm: the sizes of an entry record (16), a small object (64), a YCSB record
- * (1088) and the largest fill made of stores ({@code Pmem.FILL_BY_STORES}, 4096). Neither writes
- * back: the lines stay in cache, so this is the instructions' cost alone.
+ * (1088) and a page (4096). Neither writes back: the lines stay in cache, so this is the
+ * instructions' cost alone.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -420,6 +420,26 @@ public final class Heap implements AutoCloseable {
     return allocator.reservedChunks();
   }
 
+  /**
+   * Throws if this heap's file was found changed under the JVM (see {@link #fileFault}): from then
+   * on allocations, frees and failure-atomic blocks are refused.
+   *
+   * @throws org.jnvm.core.pmem.MappedFileChangedException naming the file
+   */
+  public void requireUsable() {
+    file.mapping.requireUsable();
+  }
+
+  /**
+   * What {@code t}, thrown while using this heap, means for it: if its file was truncated or cut
+   * short under the JVM (HotSpot reports the fault as an {@link InternalError} that names no file),
+   * the heap is refused from now on and the returned exception names the file, with {@code t} as
+   * its cause; otherwise null. For layers that catch what an operation threw (the store).
+   */
+  public org.jnvm.core.pmem.MappedFileChangedException fileFault(Throwable t) {
+    return closed ? null : file.mapping.fault(t);
+  }
+
   /** Runs every check recovery makes, collecting problems instead of stopping at the first. */
   public VerifyReport verify() {
     awaitRecovery();
@@ -457,6 +477,7 @@ public final class Heap implements AutoCloseable {
       throw new JnvmException("cannot " + op + " in a heap opened read-only: file=" + file.path);
     }
     if (closed) throw new JnvmException("heap is closed: file=" + file.path);
+    file.mapping.requireUsable();
   }
 
   // ---- creation ----------------------------------------------------------------------------

@@ -16,7 +16,8 @@ import sun.misc.Unsafe;
  * {@code docs/gateway.md} for the flags it needs). Loads and stores are plain {@code Unsafe}
  * accesses; they are not bounds-checked here: callers validate addresses read from media before
  * use, and {@link #CHECKS} guards write-backs against unmapped addresses, which would otherwise
- * kill the JVM.
+ * kill the JVM, and (with {@link #FILE_CHECKS}) against lines whose file was cut short under the
+ * JVM ({@link #requireReadable}).
  *
  * <p>Every store first checks whether a {@link StoreBarrier} hook is registered (a heap whose
  * recovery's mark runs in the background) and calls it before storing.
@@ -27,6 +28,13 @@ public final class Pmem {
 
   /** Safety checks on addresses (on unless {@code -Djnvm.checks=false}). */
   public static final boolean CHECKS = !"false".equals(System.getProperty("jnvm.checks"));
+
+  /**
+   * The probe that a heap file still backs a line before a write-back or a compare-and-set (see
+   * {@link #requireReadable}): on with the checks unless {@code -Djnvm.checks.file=false}.
+   */
+  public static final boolean FILE_CHECKS =
+      CHECKS && !"false".equals(System.getProperty("jnvm.checks.file"));
 
   private static final Unsafe U = unsafe();
   private static final long BUFFER_ADDRESS = bufferAddressOffset();
@@ -83,8 +91,16 @@ public final class Pmem {
     return U.getChar(a);
   }
 
+  /**
+   * An aligned int is read as half of its aligned long: C2 compiles {@code (long) U.getInt(a)} to
+   * one sign-extending load (movslq), and HotSpot 17's handler of a fault on the mapping cannot
+   * decode that instruction to skip it (the JVM dies in {@code Assembler::locate_operand} instead
+   * of throwing an {@link InternalError}, see {@link #requireReadable}). A plain 8-byte load and a
+   * shift cost the same.
+   */
   public static int getInt(long a) {
-    return U.getInt(a);
+    if ((a & 3) != 0) return U.getInt(a);
+    return (int) (U.getLong(a & -8L) >>> ((a & 4) << 3)); // little-endian: the high half at +4
   }
 
   public static long getLong(long a) {
@@ -180,6 +196,7 @@ public final class Pmem {
   /** Atomic compare-and-set of 8 aligned bytes. */
   public static boolean compareAndSetLong(long a, long expected, long value) {
     if (BARRIER && StoreBarrier.armed) StoreBarrier.before(a, 8);
+    if (FILE_CHECKS) requireReadable(a); // interpreted, Unsafe_CompareAndSetLong is unprotected
     boolean done = U.compareAndSwapLong(null, a, expected, value);
     if (TRACKING && done) BACKEND.stored(a, 8);
     return done;
@@ -200,38 +217,108 @@ public final class Pmem {
   }
 
   /**
-   * Sets {@code len} bytes at {@code dst} to {@code value}. Up to {@link #FILL_BY_STORES} bytes at
-   * an 8-byte aligned address (every small object's zeroing) are plain 8-byte stores, then single
-   * bytes for a tail: JDK 17 does not compile {@code Unsafe.setMemory} in line, and its call into
-   * the VM costs more than the stores (FillBench, JDK 17: 18, 22, 63 and 177 ns for 16, 64, 1088
-   * and 4096 bytes against 3.6, 7.0, 38 and 135). JDK 25 compiles it in line: both ways cost the
-   * same there, within the runs' error.
+   * Sets {@code len} bytes at {@code dst} to {@code value}, by plain stores: single bytes up to an
+   * 8-byte boundary, 8-byte stores, single bytes for a tail. Never {@code Unsafe.setMemory}: on JDK
+   * 17 its call into the VM costs more than the stores for small fills (FillBench, JDK 17: 18, 22,
+   * 63 and 177 ns for 16, 64, 1088 and 4096 bytes against 3.6, 7.0, 38 and 135; JDK 25 compiles it
+   * in line and both ways cost the same), and a fault inside it (the heap file truncated under the
+   * JVM) kills the JVM, where a fault in a plain store is an {@link InternalError} (see {@link
+   * #requireReadable}).
    */
   public static void fill(long dst, long len, byte value) {
     if (BARRIER && StoreBarrier.armed) StoreBarrier.before(dst, len);
-    if (len >= 0 && len <= FILL_BY_STORES && (dst & 7) == 0) {
-      fillByStores(dst, len, value);
-    } else {
-      U.setMemory(dst, len, value);
-    }
+    if (len < 0) throw new IllegalArgumentException("negative fill length: len=" + len);
+    fillByStores(dst, len, value);
     if (TRACKING) BACKEND.stored(dst, len);
   }
 
-  /** The largest {@link #fill} made of plain stores; longer ones call {@code setMemory}. */
-  static final long FILL_BY_STORES = 4096;
-
   private static void fillByStores(long dst, long len, byte value) {
+    long end = dst + len;
+    long a = dst;
+    for (; (a & 7) != 0 && a < end; a++) U.putByte(a, value);
     long word = (value & 0xffL) * 0x0101010101010101L;
-    int words = (int) (len >>> 3); // an int-counted loop: C2 unrolls it
-    for (int i = 0; i < words; i++) U.putLong(dst + ((long) i << 3), word);
-    for (long a = dst + ((long) words << 3), end = dst + len; a < end; a++) U.putByte(a, value);
+    for (long w = (end - a) >>> 3; w > 0; ) { // int-counted inner loops: C2 unrolls them
+      int n = (int) Math.min(w, 1 << 20);
+      for (int i = 0; i < n; i++) U.putLong(a + ((long) i << 3), word);
+      a += (long) n << 3;
+      w -= n;
+    }
+    for (; a < end; a++) U.putByte(a, value);
+  }
+
+  /** The smallest page: a file cut short faults whole pages. */
+  private static final long PAGE = 4096;
+
+  /** What a probe's slot holds before the copy; the second probe uses its complement. */
+  private static final byte PROBE_SENTINEL = (byte) 0xa5;
+
+  /**
+   * The probes: one byte per thread slot, a cache line apart (a thread-local lookup cost more than
+   * the probe). Two threads sharing a slot matter only if both probe as a file is cut.
+   */
+  private static final int PROBE_SLOTS = 64;
+
+  private static final byte[] PROBES = new byte[PROBE_SLOTS * LINE];
+
+  /**
+   * Before a write-back of the line holding {@code a} (or a compare-and-set on it): throws if the
+   * heap's file no longer backs it. A fault on a mapped heap (its file truncated or cut short by
+   * another process) is a SIGBUS. HotSpot turns one raised by an {@code Unsafe} load, store or copy
+   * into an {@link InternalError}, but not one raised by a write-back: interpreted or compiled by
+   * C1, {@code writeback0} is a native without that protection; compiled by C2, the handler cannot
+   * decode clflushopt/clwb to skip it (JDK 17.0.15: "ShouldNotReachHere" in {@code
+   * Assembler::locate_operand}). Either kills the JVM. So the line is probed first, synchronously,
+   * by copying its first byte into the thread's probe slot, preset to a sentinel:
+   *
+   * <ol>
+   *   <li>interpreted or in C1, the copy is {@code Unsafe_CopyMemory0}, a VM call guarded against
+   *       faults: a fault throws {@link InternalError} as the call returns, before the write-back;
+   *   <li>in C2 code, the copy is the {@code unsafe_arraycopy} stub, whose faults resume at the
+   *       stub's exit, the slot untouched, and throw only later: a slot still holding the sentinel
+   *       means the copy faulted, or the byte equals the sentinel; a second probe with the
+   *       sentinel's complement tells the two apart, and only a fault (both sentinels left) costs a
+   *       look at the file's length ({@link #requireBacked}), which throws {@link
+   *       MappedFileChangedException}.
+   * </ol>
+   *
+   * One path for all tiers: telling them apart needs {@code MethodHandleImpl.isCompileConstant} and
+   * {@code --add-opens java.base/java.lang.invoke}, an extra flag for every user. A file shrunk
+   * between the probe and the write-back still kills the JVM: see {@code docs/gateway.md} for what
+   * an operator must not do and what the probe costs. Off with {@code -Djnvm.checks.file=false}.
+   */
+  private static void requireReadable(long a) {
+    int slot = (int) (Thread.currentThread().getId() & (PROBE_SLOTS - 1)) * LINE;
+    if (!copied(a, slot, PROBE_SENTINEL) && !copied(a, slot, (byte) ~PROBE_SENTINEL)) {
+      requireBacked(a);
+    }
+  }
+
+  /**
+   * Presets probe {@code slot} to {@code sentinel} and copies the byte at {@code a} over it: true
+   * if the slot changed (the copy happened and the byte is not the sentinel).
+   */
+  private static boolean copied(long a, int slot, byte sentinel) {
+    PROBES[slot] = sentinel;
+    U.copyMemory(null, a, PROBES, BYTE_ARRAY_BASE + slot, 1);
+    return PROBES[slot] != sentinel;
+  }
+
+  /**
+   * Throws {@link MappedFileChangedException} if the file no longer backs the heap byte {@code a}.
+   */
+  private static void requireBacked(long a) {
+    Mapping m = Mappings.find(a);
+    if (m != null) m.requireBacked(a);
   }
 
   // ---- durability --------------------------------------------------------------------------
 
   /** Writes back the line holding {@code a}. Durable only after a later fence. */
   public static void pwb(long a) {
-    if (CHECKS) Mappings.require(a, "pwb");
+    if (CHECKS) {
+      Mappings.require(a, "pwb");
+      if (FILE_CHECKS) requireReadable(a);
+    }
     BACKEND.pwb(a);
   }
 
@@ -243,6 +330,9 @@ public final class Pmem {
       Mappings.require(a + len - 1, "pwb");
     }
     for (long line = a & -LINE, end = a + len; line < end; line += LINE) {
+      if (FILE_CHECKS && (line == (a & -LINE) || (line & (PAGE - 1)) == 0)) {
+        requireReadable(line); // a page faults whole
+      }
       BACKEND.pwb(line);
     }
   }
@@ -278,7 +368,7 @@ public final class Pmem {
       throws IOException {
     if (size > MAP_ROUTE.maxSize()) throw new IOException(MapRoutes.tooLarge(MAP_ROUTE, size));
     MappedRegion r = MAP_ROUTE.map(ch, size, mapMode(readOnly, sync), sync);
-    Mapping m = new Mapping(file, r, size, readOnly);
+    Mapping m = new Mapping(file, ch, r, size, readOnly);
     Mappings.add(m);
     BACKEND.mapped(m);
     return m;

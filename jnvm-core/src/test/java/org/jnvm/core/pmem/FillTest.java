@@ -15,12 +15,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link Pmem#fill} sets exactly the bytes it is given, by stores (aligned, up to {@link
- * Pmem#FILL_BY_STORES}) or by {@code setMemory} (unaligned or longer), and not one byte around
- * them.
+ * {@link Pmem#fill} sets exactly the bytes it is given (single bytes to an 8-byte boundary, 8-byte
+ * stores, single bytes for a tail), and not one byte around them.
  */
 class FillTest {
-  private static final int ROOM = (int) Pmem.FILL_BY_STORES * 2 + 64;
+  private static final int ROOM = 2 * 4096 + 64;
   private static final byte SENTINEL = 0x5a;
 
   private TestHeaps heaps;
@@ -44,7 +43,7 @@ class FillTest {
   @ParameterizedTest
   @ValueSource(ints = {0, 1, 7, 8, 9, 63, 64, 65, 1088, 4095, 4096, 4097, 8192})
   void fillsExactlyTheRangeAtAnyAlignment(int len) {
-    for (int offset : new int[] {8, 16, 1, 3}) { // aligned (stores), then not (setMemory)
+    for (int offset : new int[] {8, 16, 1, 3}) { // aligned, then not (a head of single bytes)
       for (byte value : new byte[] {0, (byte) 0xa5}) {
         check(offset, len, value);
       }
