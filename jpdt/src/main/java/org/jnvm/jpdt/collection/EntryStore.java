@@ -208,13 +208,11 @@ final class EntryStore {
       long ref = BlockLayout.ref(d.address(), skip + i);
       if (ref == 0) continue;
       if (used != i) throw corrupt(heap, header, "directory has a gap before reference " + i);
-      // The header's class and length, read in place: no proxy per segment, so that an open
-      // costs no allocation per segment (tens of thousands at 10M entries). Like every link a
-      // container reads in place, liveness is recovery's mark's and verify's to check.
-      if (!heap.isObjectOf(ref, Segment.TYPE) || BlockLayout.length(heap.base() + ref) != slots) {
+      if (!(d.heap().object(ref) instanceof Segment s)
+          || BlockLayout.length(s.address()) != slots) {
         throw corrupt(heap, header, "directory reference " + i + " is not a segment of " + slots);
       }
-      segs[used++] = heap.base() + ref;
+      segs[used++] = s.address();
     }
     return Arrays.copyOf(segs, used);
   }
