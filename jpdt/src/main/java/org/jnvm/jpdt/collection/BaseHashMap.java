@@ -8,10 +8,7 @@ import org.jnvm.jpdt.PType;
 abstract class BaseHashMap<K, V> extends BaseMap<K, V> {
   final HashCore<K, V> core;
 
-  /**
-   * Creates a map: header, empty directory, empty persistent index if {@code indexed}, all durable;
-   * publish it to keep it.
-   */
+  /** Creates a map: header, empty directory, all durable; publish it to keep it. */
   BaseHashMap(
       Heap heap,
       PersistentClass<?> type,
@@ -19,10 +16,9 @@ abstract class BaseHashMap<K, V> extends BaseMap<K, V> {
       PType<V> values,
       int segmentSlots,
       int parts,
-      boolean concurrent,
-      boolean indexed) {
+      boolean concurrent) {
     super(heap, type);
-    core = HashCore.create(this, keys, values, segmentSlots, parts, concurrent, indexed);
+    core = HashCore.create(this, keys, values, segmentSlots, parts, concurrent);
     States.put(heap, offset(), type, core);
   }
 

@@ -33,9 +33,6 @@ import org.jnvm.jpdt.PTypes;
  *   <li>a {@code PString} key's stored hash is its characters' hash: lookups hash the characters
  *       and the rebuilt index files the key under the stored hash, so a wrong one hides the key
  *       from {@code get} while iteration still lists it.
- *   <li>a hash map with a persistent index ({@link IndexedDirectory}): its root, directories and
- *       buckets are of their class, and a lookup of each live slot's key finds its record there
- *       (keys this JVM can hash; {@link IndexCheck}).
  * </ol>
  */
 public final class ContainerChecker implements HeapChecker {
@@ -145,10 +142,7 @@ public final class ContainerChecker implements HeapChecker {
     private final Consumer<String> problems;
     private final String where;
     private final long obj;
-    private IndexCheck index;
-
-    /** Entries referenced from more than one slot of this map, with those slots in order. */
-    private Map<Long, List<Integer>> shared = Map.of();
+    private final Set<Long> entries = new HashSet<>();
 
     /** Slots a repair has set to 0, in any map (each dropped and listed once). */
     private final Set<Long> dropped;
@@ -199,59 +193,15 @@ public final class ContainerChecker implements HeapChecker {
         problems.accept(where + ": no directory (a map always has one)");
         return;
       }
-      boolean indexed = IndexedDirectory.class.getName().equals(w.classNameAt(dir));
-      if (!indexed && !isA(w, dir, Directory.class.getName(), where + " directory", problems)) {
-        return;
-      }
+      if (!isA(w, dir, Directory.class.getName(), where + " directory", problems)) return;
       long d = heap.base() + dir;
-      int first = indexed ? 1 : 0;
-      index = indexed ? IndexCheck.of(heap, w, problems, where, BlockLayout.ref(d, 0), kc) : null;
-      shared = sharedEntries(d, first, slots);
       boolean ended = false;
-      for (int i = 0; i < BlockLayout.length(d) - first; i++) {
-        long seg = BlockLayout.ref(d, first + i);
+      for (int i = 0; i < BlockLayout.length(d); i++) {
+        long seg = BlockLayout.ref(d, i);
         if (seg == 0) ended = true;
         else if (ended) problems.accept(where + ": segment " + i + " follows a null reference");
         else segment(i, seg, slots, kc, vc);
       }
-    }
-
-    /**
-     * A pre-pass over the slots of the segments that {@link #segment} will check: the entries that
-     * more than one slot references. Knowing every slot of such an entry before checking any of
-     * them is what lets the check keep the slot the persistent index names rather than the first.
-     */
-    private Map<Long, List<Integer>> sharedEntries(long d, int first, int slots) {
-      Map<Long, Integer> firstSlot = new HashMap<>();
-      Map<Long, List<Integer>> found = new HashMap<>();
-      for (int i = 0; i < BlockLayout.length(d) - first; i++) {
-        long seg = BlockLayout.ref(d, first + i);
-        if (seg == 0) break; // segments after a null reference are reported, not checked
-        if (!Segment.class.getName().equals(w.classNameAt(seg))) continue;
-        long s = heap.base() + seg;
-        if (BlockLayout.length(s) != slots) continue;
-        for (int j = 0; j < slots; j++) {
-          long e = BlockLayout.ref(s, j);
-          if (e == 0) continue;
-          Integer prior = firstSlot.putIfAbsent(e, i * slots + j);
-          if (prior != null) {
-            found.computeIfAbsent(e, x -> new ArrayList<>(List.of(prior))).add(i * slots + j);
-          }
-        }
-      }
-      return found;
-    }
-
-    /**
-     * Which of the slots {@code all} that reference entry {@code e} keeps it: in a map with a
-     * persistent index, the first the index has a record of (-1 if none: each is then reported as
-     * missing from the index too); otherwise the first.
-     */
-    private int keeper(List<Integer> all, long e) {
-      if (index == null || !EntryRecord.class.getName().equals(w.classNameAt(e))) return all.get(0);
-      long k = EntryLayout.key(heap.base() + e);
-      for (int s : all) if (k != 0 && index.holds(s, k)) return s;
-      return -1;
     }
 
     private void segment(int i, long seg, int slots, int kc, int vc) {
@@ -265,36 +215,22 @@ public final class ContainerChecker implements HeapChecker {
       }
       for (int j = 0; j < n; j++) {
         long e = BlockLayout.ref(s, j);
-        if (e != 0) entry(i * slots + j, BlockLayout.address(s, j), e, kc, vc);
+        if (e != 0) entry("slot " + ((long) i * slots + j), BlockLayout.address(s, j), e, kc, vc);
       }
     }
 
     /**
-     * The checks of the entry {@code e} in slot {@code slot} at address {@code slotAt}; with a
-     * repair, a slot whose entry has any problem is set to 0 and its key listed as lost. An entry
-     * in several slots is kept by one ({@link #keeper}: the one the persistent index names, else
-     * the first); the others are problems. An entry's key and value copy are claimed (against
-     * sharing) only when it passed every other check, so a broken entry cannot make an intact one
-     * that shares it look shared; in a map with a persistent index, a slot the index has no record
-     * of is such a problem, so a key reference moved onto another map's key loses here, in the map
-     * whose index does not know it.
+     * The checks of the entry {@code e} in the slot at address {@code slotAt}; with a repair, a
+     * slot whose entry has any problem is set to 0 and its key listed as lost. An entry's key and
+     * value copy are claimed (against sharing) only when it passed every other check, so a broken
+     * entry cannot make an intact one that shares its key look shared.
      */
-    private void entry(int slot, long slotAt, long e, int kc, int vc) {
-      String what = where + " slot " + slot;
+    private void entry(String slot, long slotAt, long e, int kc, int vc) {
+      String what = where + " " + slot;
       List<String> found = new ArrayList<>();
       long k = 0;
-      List<Integer> all = shared.get(e);
-      int keeper = all == null ? slot : keeper(all, e);
-      if (keeper != slot) {
-        found.add(
-            what
-                + ": entry 0x"
-                + Long.toHexString(e)
-                + (all.size() == 2 ? " is in two slots " : " is in " + all.size() + " slots ")
-                + all
-                + (keeper < 0
-                    ? ", none of which the map's index names"
-                    : ", slot " + keeper + " keeps it" + (index == null ? "" : " (the index's)")));
+      if (!entries.add(e)) {
+        found.add(what + ": entry 0x" + Long.toHexString(e) + " is in two slots");
       } else if (isA(w, e, EntryRecord.class.getName(), what + " entry", found::add)) {
         long rec = heap.base() + e;
         k = EntryLayout.key(rec);
@@ -307,16 +243,6 @@ public final class ContainerChecker implements HeapChecker {
           if (found.isEmpty()) resurrects(what + " key", k, found);
           if (found.isEmpty()) resurrects(what + " value", v, found);
           if (found.isEmpty()) keyHash(what, k, kc, found);
-          if (found.isEmpty() && index != null && !index.holds(slot, k)) {
-            found.add(
-                what
-                    + ": key "
-                    + keyText(k)
-                    + " (key hash "
-                    + index.hash(k)
-                    + ") has no record in the map's index");
-            k = 0; // not this slot's key: the lost key is unknown (its hash is all the index has)
-          }
           if (found.isEmpty()) claim(what, slotAt, k, v, kc, vc, found);
         }
       }

@@ -59,13 +59,6 @@ final class EntryStore {
   private static final int MIXED = -2;
 
   private final boolean lineOwned;
-
-  /** Directory words before the segments: 1 if word 0 is a persistent index (indexed maps). */
-  private final int first;
-
-  /** The persistent index, or null (skip lists, and hash maps written before it). */
-  private final BucketIndex index;
-
   private final Object growth = new Object();
   private final AtomicInteger fresh = new AtomicInteger();
   private final SlotPool pool;
@@ -73,14 +66,8 @@ final class EntryStore {
   private long directory;
 
   private EntryStore(
-      PObject header,
-      int stripes,
-      long[] segments,
-      long directory,
-      boolean lineOwned,
-      long indexRoot) {
+      PObject header, int stripes, long[] segments, long directory, boolean lineOwned) {
     this.lineOwned = lineOwned;
-    this.first = indexRoot == 0 ? 0 : 1;
     this.heap = header.heap();
     this.header = header.address();
     this.keys = cast(PTypes.byCode(MapLayout.keyType(this.header)));
@@ -89,13 +76,11 @@ final class EntryStore {
     this.pool = new SlotPool(stripes);
     this.segments = segments;
     this.directory = directory;
-    this.index = indexRoot == 0 ? null : new BucketIndex(this, indexRoot); // after heap, header
   }
 
   /**
    * Formats the new, not yet published, map header {@code header}: its types, segment size and an
-   * empty directory (with an empty persistent index if {@code indexed}), all written back and
-   * fenced (the header can be published on return).
+   * empty directory, all written back and fenced (the header can be published on return).
    */
   static EntryStore create(
       PObject header,
@@ -103,13 +88,12 @@ final class EntryStore {
       PType<?> values,
       int segmentSlots,
       int stripes,
-      boolean lineOwned,
-      boolean indexed) {
+      boolean lineOwned) {
     if (segmentSlots < 1) {
       throw new IllegalArgumentException("segment slots must be positive: " + segmentSlots);
     }
     Heap heap = header.heap();
-    PObject d = emptyDirectory(heap, indexed);
+    Directory d = new Directory(heap, INITIAL_DIRECTORY);
     d.pwbObject();
     long h = header.address();
     MapLayout.keyType(h, keys.code());
@@ -117,33 +101,7 @@ final class EntryStore {
     MapLayout.segmentSlots(h, segmentSlots);
     MapLayout.directory(h, d.offset());
     header.persist();
-    return new EntryStore(header, stripes, new long[0], d.address(), lineOwned, rootOf(heap, d));
-  }
-
-  /**
-   * A directory for {@link #INITIAL_DIRECTORY} segments; with a new empty index if {@code indexed}
-   * (the index's root written back; the caller writes the directory back).
-   */
-  private static PObject emptyDirectory(Heap heap, boolean indexed) {
-    if (!indexed) return new Directory(heap, INITIAL_DIRECTORY);
-    IndexedDirectory d = new IndexedDirectory(heap, INITIAL_DIRECTORY);
-    BlockLayout.ref(d.address(), 0, BucketIndex.createRoot(heap).offset());
-    return d;
-  }
-
-  /** The index root of directory {@code d}, or 0 if it has none. */
-  private static long rootOf(Heap heap, PObject d) {
-    return d instanceof IndexedDirectory ? heap.base() + BlockLayout.ref(d.address(), 0) : 0;
-  }
-
-  /** True if this map keeps a persistent index ({@link #index}). */
-  boolean indexed() {
-    return index != null;
-  }
-
-  /** The persistent index, or null if this map has none. */
-  BucketIndex index() {
-    return index;
+    return new EntryStore(header, stripes, new long[0], d.address(), lineOwned);
   }
 
   /**
@@ -153,59 +111,34 @@ final class EntryStore {
    */
   void reload() {
     synchronized (growth) {
-      PObject d = directoryOf(heap, header, first);
+      if (!(heap.object(MapLayout.directory(header)) instanceof Directory d)) {
+        throw corrupt(heap, header, "directory is not a Directory");
+      }
       segments = segmentsOf(heap, header, d, segmentSlots);
       directory = d.address();
-      if (index != null) index.root(BucketIndex.checkedRoot(heap, header, rootWord(d)));
       pool.clear();
     }
   }
 
-  /**
-   * The store of an existing map, its directory and segments checked. {@code indexable}: a hash map
-   * (whose directory may hold a persistent index); a skip list's directory must be a plain one.
-   */
-  static EntryStore open(PObject header, int stripes, boolean lineOwned, boolean indexable) {
+  /** The store of an existing map, its directory and segments checked. */
+  static EntryStore open(PObject header, int stripes, boolean lineOwned) {
     long h = header.address();
     Heap heap = header.heap();
     int slots = MapLayout.segmentSlots(h);
     if (slots < 1) throw corrupt(header, "segment slots " + slots);
-    PObject d = directoryOf(heap, h, indexable ? -1 : 0);
-    long root = d instanceof IndexedDirectory ? BucketIndex.checkedRoot(heap, h, rootWord(d)) : 0;
+    if (!(heap.object(MapLayout.directory(h)) instanceof Directory d)) {
+      throw corrupt(header, "directory is not a Directory");
+    }
     return new EntryStore(
-        header, stripes, segmentsOf(heap, h, d, slots), d.address(), lineOwned, root);
+        header, stripes, segmentsOf(heap, header.address(), d, slots), d.address(), lineOwned);
   }
 
-  /**
-   * The header's directory, checked to be a {@link Directory} ({@code first} 0), an {@link
-   * IndexedDirectory} (1), or either (-1).
-   */
-  private static PObject directoryOf(Heap heap, long header, int first) {
-    PObject d = heap.object(MapLayout.directory(header));
-    boolean plain = d instanceof Directory;
-    boolean withIndex = d instanceof IndexedDirectory;
-    if ((first != 1 && plain) || (first != 0 && withIndex)) return d;
-    throw corrupt(
-        heap,
-        header,
-        "directory is a " + d.getClass().getSimpleName() + ", expected " + expected(first));
-  }
-
-  private static String expected(int first) {
-    return first == 0 ? "Directory" : first == 1 ? "IndexedDirectory" : "a directory";
-  }
-
-  private static long rootWord(PObject d) {
-    return BlockLayout.ref(d.address(), 0);
-  }
-
-  private static long[] segmentsOf(Heap heap, long header, PObject d, int slots) {
-    int skip = d instanceof IndexedDirectory ? 1 : 0;
-    int n = BlockLayout.length(d.address()) - skip;
+  private static long[] segmentsOf(Heap heap, long header, Directory d, int slots) {
+    int n = BlockLayout.length(d.address());
     long[] segs = new long[n];
     int used = 0;
     for (int i = 0; i < n; i++) {
-      long ref = BlockLayout.ref(d.address(), skip + i);
+      long ref = BlockLayout.ref(d.address(), i);
       if (ref == 0) continue;
       if (used != i) throw corrupt(heap, header, "directory has a gap before reference " + i);
       if (!(d.heap().object(ref) instanceof Segment s)
@@ -225,13 +158,6 @@ final class EntryStore {
 
   long slotAddress(int slot) {
     return BlockLayout.address(segments[slot / segmentSlots], slot % segmentSlots);
-  }
-
-  /** The address of the entry in {@code slot}, or 0 if the slot is free or beyond the store. */
-  long entryAt(int slot) {
-    if (slot < 0 || slot >= capacity()) return 0;
-    long ref = Pmem.getLong(slotAddress(slot));
-    return ref == 0 ? 0 : heap.base() + ref;
   }
 
   /**
@@ -444,7 +370,7 @@ final class EntryStore {
     Segment seg = new Segment(heap, segmentSlots);
     seg.pwbObject();
     int n = segments.length;
-    int cap = BlockLayout.length(directory) - first;
+    int cap = BlockLayout.length(directory);
     try {
       if (n < cap) appendToDirectory(n, seg);
       else replaceDirectory(n, cap, seg);
@@ -467,18 +393,16 @@ final class EntryStore {
    */
   private void appendToDirectory(int n, Segment seg) {
     Pmem.pfence();
-    InBlock.beforeStore(BlockLayout.address(directory, first + n), 8);
-    BlockLayout.ref(directory, first + n, seg.offset());
-    Pmem.pwb(BlockLayout.address(directory, first + n));
+    InBlock.beforeStore(BlockLayout.address(directory, n), 8);
+    BlockLayout.ref(directory, n, seg.offset());
+    Pmem.pwb(BlockLayout.address(directory, n));
     Pmem.psync();
   }
 
-  /** The index word, if any, is copied with the segments: the index is unchanged. */
   private void replaceDirectory(int n, int cap, Segment seg) {
-    PObject d = first == 0 ? new Directory(heap, 2 * cap) : new IndexedDirectory(heap, 2 * cap);
-    long words = 8L * (first + n);
-    Pmem.copy(BlockLayout.address(directory, 0), BlockLayout.address(d.address(), 0), words);
-    BlockLayout.ref(d.address(), first + n, seg.offset());
+    Directory d = new Directory(heap, 2 * cap);
+    Pmem.copy(BlockLayout.address(directory, 0), BlockLayout.address(d.address(), 0), 8L * n);
+    BlockLayout.ref(d.address(), n, seg.offset());
     d.pwbObject();
     Pmem.pfence();
     long old = directory;
@@ -486,7 +410,7 @@ final class EntryStore {
     heap.free(heap.object(old - heap.base()));
   }
 
-  private void publishDirectory(PObject d) {
+  private void publishDirectory(Directory d) {
     InBlock.beforeStore(MapLayout.directoryAddress(header), 8);
     MapLayout.directory(header, d.offset());
     Pmem.pwb(MapLayout.directoryAddress(header));
@@ -503,15 +427,13 @@ final class EntryStore {
    *   <li>Allocate an empty directory, write it back, fence.
    *   <li>Store its offset in the header, write back, psync: the map is empty. A crash before that
    *       leaves the map as it was; the new directory is unreachable.
-   *   <li>Free every entry (with the keys and values it owns), segment, the old directory and the
-   *       old index: all unreachable since step 2.
+   *   <li>Free every entry (with the keys and values it owns), segment, and the old directory: all
+   *       unreachable since step 2.
    * </ol>
-   *
-   * An indexed map's new directory comes with a new empty index.
    */
   void clear() {
     synchronized (growth) {
-      PObject d = emptyDirectory(heap, index != null);
+      Directory d = new Directory(heap, INITIAL_DIRECTORY);
       d.persist();
       long[] oldSegments = segments;
       long oldDirectory = directory;
@@ -519,23 +441,16 @@ final class EntryStore {
       segments = new long[0];
       fresh.set(0);
       pool.clear();
-      if (index != null) index.root(rootOf(heap, d));
       for (long seg : oldSegments) freeSegment(seg);
-      freeDirectory(oldDirectory);
+      heap.free(heap.object(oldDirectory - heap.base()));
     }
   }
 
   /** Frees the (empty, after {@link #clear}) directory: the last step of freeing the map. */
   void freeDirectory() {
     synchronized (growth) {
-      freeDirectory(directory);
+      heap.free(heap.object(directory - heap.base()));
     }
-  }
-
-  /** Frees the unreachable directory at {@code dir}, and its index if it has one. */
-  private void freeDirectory(long dir) {
-    if (first == 1) BucketIndex.freeAll(heap, heap.base() + BlockLayout.ref(dir, 0));
-    heap.free(heap.object(dir - heap.base()));
   }
 
   private void freeSegment(long seg) {
@@ -618,17 +533,8 @@ final class EntryStore {
   StorageStats stats(long entries) {
     long[] segs = segments;
     synchronized (growth) {
-      int indexObjects =
-          first == 0
-              ? 0
-              : BucketIndex.objects(heap, heap.base() + BlockLayout.ref(directory, 0)).size();
       return new StorageStats(
-          entries,
-          segs.length,
-          segmentSlots,
-          BlockLayout.length(directory) - first,
-          pool.size(),
-          indexObjects);
+          entries, segs.length, segmentSlots, BlockLayout.length(directory), pool.size());
     }
   }
 

@@ -24,13 +24,6 @@ import org.jnvm.jpdt.PType;
  * reader never sees an entry that a crash could lose. Frees of what an operation drops come after
  * that store, still under the lock, so no reader can be reading them.
  *
- * <p><b>Restart.</b> A map with a persistent index ({@link BucketIndex}, every map created since it
- * exists) does not rebuild its volatile index when it is opened: lookups ({@code get}, {@code
- * containsKey}) are answered from the persistent index, under the same locks, until the first
- * operation that needs the volatile index (any change, {@code size}, iteration, {@code
- * containsValue}) builds it, on its own thread, while other threads' lookups go on. A map written
- * before the persistent index rebuilds its volatile index when it is opened, as it always did.
- *
  * <p>Nulls are refused (keys and values), as by {@code ConcurrentHashMap}. Lookups with an object
  * the key type does not accept find nothing.
  */
@@ -58,12 +51,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   private final LongAdder count = new LongAdder();
   private final HashViews<K, V> views = new HashViews<>(this);
 
-  /**
-   * True while the volatile index (and the store's free slots, and the count) are not built: a
-   * reopened map with a persistent index. Set false once, by {@link #built}, after the build.
-   */
-  private volatile boolean lazy;
-
   private HashCore(EntryStore store, int parts, boolean concurrent) {
     this.heap = store.heap;
     this.store = store;
@@ -76,63 +63,19 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     this.values = store.values;
   }
 
-  /**
-   * The engine of a new map whose header is {@code header} (not yet published), with a persistent
-   * index if {@code indexed} (always, but in tests of the format before it).
-   */
+  /** The engine of a new map whose header is {@code header} (not yet published). */
   static <K, V> HashCore<K, V> create(
-      PObject header,
-      PType<K> k,
-      PType<V> v,
-      int segmentSlots,
-      int parts,
-      boolean concurrent,
-      boolean indexed) {
-    int n = lockParts(parts);
-    EntryStore store = EntryStore.create(header, k, v, segmentSlots, n, concurrent, indexed);
-    return new HashCore<>(store, n, concurrent);
+      PObject header, PType<K> k, PType<V> v, int segmentSlots, int parts, boolean concurrent) {
+    EntryStore store = EntryStore.create(header, k, v, segmentSlots, parts, concurrent);
+    return new HashCore<>(store, parts, concurrent);
   }
 
-  /**
-   * The engine of an existing map: with a persistent index, ready at once (see the class comment);
-   * without, its volatile index rebuilt from the store, in parallel.
-   */
+  /** The engine of an existing map: its index rebuilt from the store, in parallel. */
   static <K, V> HashCore<K, V> open(PObject header, int parts, boolean concurrent) {
-    int n = lockParts(parts);
-    EntryStore store = EntryStore.open(header, n, concurrent, true);
-    HashCore<K, V> c = new HashCore<>(store, n, concurrent);
-    if (store.indexed()) c.lazy = true;
-    else c.count.add(c.index.rebuild());
+    EntryStore store = EntryStore.open(header, parts, concurrent);
+    HashCore<K, V> c = new HashCore<>(store, parts, concurrent);
+    c.count.add(c.index.rebuild());
     return c;
-  }
-
-  /** Lock parts: at most the persistent index's parts, so that each of those lies in one. */
-  private static int lockParts(int parts) {
-    return Math.min(parts, BucketIndex.PARTS);
-  }
-
-  /**
-   * Builds the volatile index if it is not yet (one thread builds, others needing it wait; lookups
-   * of other threads go on from the persistent index). No change of the map can run before: every
-   * change calls this first.
-   */
-  private void built() {
-    if (!lazy) return;
-    synchronized (this) {
-      if (!lazy) return;
-      count.add(index.rebuild());
-      lazy = false;
-    }
-  }
-
-  /** True while the volatile index is not built (lookups use the persistent index). */
-  boolean lazy() {
-    return lazy;
-  }
-
-  /** The entry of {@code q}'s key found in the persistent index (while lazy), or 0. */
-  private long stored(HashIndex.Probe q) {
-    return store.index().find(q.hash, q.key, keys);
   }
 
   @Override
@@ -146,7 +89,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
    */
   @Override
   public void reloadAll() {
-    built(); // a block changed the map, so it is built already: kept for clarity of the invariant
     store.reload();
     count.reset();
     count.add(index.rebuild());
@@ -168,13 +110,11 @@ final class HashCore<K, V> extends AbstractMap<K, V>
 
   @Override
   public int size() {
-    built();
     return (int) Math.min(Integer.MAX_VALUE, count.sum());
   }
 
   @Override
   public boolean isEmpty() {
-    built();
     return count.sum() == 0;
   }
 
@@ -185,10 +125,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     int p = q.part;
     long s = guard.readLock(p);
     try {
-      if (lazy) {
-        long e = stored(q);
-        return e == 0 ? null : cast(values.loadAt(heap, EntryLayout.value(e)));
-      }
       int at = index.find(q);
       return at < 0 ? null : valueAt(p, at);
     } finally {
@@ -203,7 +139,7 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     int p = q.part;
     long s = guard.readLock(p);
     try {
-      return lazy ? stored(q) != 0 : index.find(q) >= 0;
+      return index.find(q) >= 0;
     } finally {
       guard.unlockRead(p, s);
     }
@@ -212,7 +148,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   @Override
   public boolean containsValue(Object value) {
     Objects.requireNonNull(value, "value");
-    built();
     for (int p = 0; p < index.parts(); p++) {
       long s = guard.readLock(p);
       try {
@@ -234,10 +169,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     int p = q.part;
     long s = guard.readLock(p);
     try {
-      if (lazy) {
-        long e = stored(q);
-        return e != 0 && values.matchesAt(heap, EntryLayout.value(e), value);
-      }
       int at = index.find(q);
       return at >= 0 && valueMatches(p, at, value);
     } finally {
@@ -294,7 +225,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   private Object update(K key, V value, Mode mode) {
     requireKey(key);
     Objects.requireNonNull(value, "value");
-    built();
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
     long s = guard.writeLock(p);
@@ -324,7 +254,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     requireKey(key);
     Objects.requireNonNull(oldValue, "oldValue");
     Objects.requireNonNull(newValue, "newValue");
-    built();
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
     long s = guard.writeLock(p);
@@ -341,7 +270,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   @Override
   public V remove(Object key) {
     if (!keys.accepts(Objects.requireNonNull(key, "key"))) return null;
-    built();
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
     long s = guard.writeLock(p);
@@ -360,7 +288,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   public boolean remove(Object key, Object value) {
     Objects.requireNonNull(key, "key");
     if (value == null || !keys.accepts(key)) return false;
-    built();
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
     long s = guard.writeLock(p);
@@ -379,7 +306,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
    * (iterators' remove: the entry they returned, not a later one of the same key).
    */
   void remove(Object key, long entry) {
-    built();
     HashIndex.Probe q = index.probe(key);
     int p = q.part;
     long s = guard.writeLock(p);
@@ -394,7 +320,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
   /** Empties the map atomically (see {@link EntryStore#clear}), excluding every other writer. */
   @Override
   public void clear() {
-    built();
     long[] stamps = guard.lockAll(index.parts());
     try {
       if (stamps[0] == Guard.HELD) guard.changedAll(); // a rollback rebuilds the whole map
@@ -422,18 +347,10 @@ final class HashCore<K, V> extends AbstractMap<K, V>
    */
   private void insert(HashIndex.Probe q, K key, V value, boolean sync, long s) {
     EntryRecord e = store.prepare(key, value);
-    boolean outside = s == Guard.HELD && !guard.holdsAll();
     int slot;
     try {
-      slot = store.claim(q.part, outside);
+      slot = store.claim(q.part, s == Guard.HELD && !guard.holdsAll());
     } catch (RuntimeException x) {
-      store.discard(e);
-      throw x;
-    }
-    try {
-      if (store.indexed()) store.index().add(q.hash, slot, outside); // before publish's fence
-    } catch (RuntimeException x) {
-      store.release(q.part, slot);
       store.discard(e);
       throw x;
     }
@@ -503,7 +420,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
     long key = t.keyOffset(at);
     long value = t.valueOffset(at);
     store.unlink(slot);
-    if (store.indexed() && !InBlock.active()) store.index().remove(q.hash, slot);
     t.removeAt(at);
     count(s, -1);
     store.release(p, slot);
@@ -525,7 +441,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
 
   /** Snapshots of the live entries of {@code part}, read under its read lock. */
   List<SnapshotEntry<K, V>> snapshot(int part) {
-    built();
     long s = guard.readLock(part);
     try {
       IndexTable t = index.part(part);
@@ -558,7 +473,6 @@ final class HashCore<K, V> extends AbstractMap<K, V>
 
   @Override
   public StorageStats stats() {
-    built();
     return store.stats(count.sum());
   }
 

@@ -31,9 +31,4 @@ final class InBlock {
   static void beforeStore(long address, long bytes) {
     BLOCKS.beforeStore(address, bytes);
   }
-
-  /** True if this thread is inside a failure-atomic block. */
-  static boolean active() {
-    return BLOCKS.inBlock();
-  }
 }

@@ -46,13 +46,13 @@ final class OrderedCore<K, V> implements Guard.Host {
   /** The engine of a new map whose header is {@code header} (not yet published). */
   static <K, V> OrderedCore<K, V> create(
       PObject header, POrderedType<K> k, PType<V> v, int segmentSlots, int parts) {
-    EntryStore s = EntryStore.create(header, k, v, segmentSlots, parts, true, false);
+    EntryStore s = EntryStore.create(header, k, v, segmentSlots, parts, true);
     return new OrderedCore<>(s, SkipIndex.empty(ordered(s.keys)), parts);
   }
 
   /** The engine of an existing map: its skip list rebuilt from the store, in parallel. */
   static <K, V> OrderedCore<K, V> open(PObject header, int parts) {
-    EntryStore s = EntryStore.open(header, parts, true, false);
+    EntryStore s = EntryStore.open(header, parts, true);
     int shift = Integer.numberOfLeadingZeros(parts) + 1;
     return new OrderedCore<>(
         s, SkipIndex.rebuild(s, ordered(s.keys), sk -> stripe(sk, shift)), parts);

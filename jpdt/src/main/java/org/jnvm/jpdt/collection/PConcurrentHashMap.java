@@ -51,12 +51,7 @@ public final class PConcurrentHashMap<K, V> extends BaseHashMap<K, V>
 
   /** An empty map whose storage grows by segments of {@code segmentSlots} entries. */
   public PConcurrentHashMap(Heap heap, PType<K> keys, PType<V> values, int segmentSlots) {
-    this(heap, keys, values, segmentSlots, true);
-  }
-
-  /** As {@link PHashMap#PHashMap(Heap, PType, PType, int, boolean)}: the older format for tests. */
-  PConcurrentHashMap(Heap heap, PType<K> keys, PType<V> values, int segmentSlots, boolean indexed) {
-    super(heap, TYPE, keys, values, segmentSlots, PARTS, true, indexed);
+    super(heap, TYPE, keys, values, segmentSlots, PARTS, true);
   }
 
   private PConcurrentHashMap(Heap heap, long address, Resurrect r) {

@@ -20,25 +20,19 @@ import org.jnvm.jpdt.PType;
  * }</pre>
  *
  * <p><b>Structure.</b> The persistent part is an unordered set of entries in slots ({@link
- * EntryStore}) and a persistent hash index of them ({@link BucketIndex}: records of each key's hash
- * and slot, in buckets chosen by the hash); lookups go through a volatile index with the keys'
- * images. When the map is opened again, lookups are answered at once from the persistent index; the
- * volatile index is built, in parallel and completely, by the first operation that needs it (any
- * change, {@code size}, iteration). A map written before the persistent index existed rebuilds its
- * volatile index the first time it is used after its heap is opened. Keys and values are stored as
- * their {@link PType}s say: copying types (e.g. {@code strings()}) are owned and freed by the map;
- * reference types are never freed by it.
+ * EntryStore}); the hash structure is a volatile index, rebuilt in parallel, completely, the first
+ * time the map is used after its heap is opened (a proxy resurrected by {@code roots().get} or by a
+ * reference field). Keys and values are stored as their {@link PType}s say: copying types (e.g.
+ * {@code strings()}) are owned and freed by the map; reference types are never freed by it.
  *
  * <p><b>Crash consistency.</b> Every operation that changes the map makes exactly one 8-byte store
  * durable, after everything it publishes is written back and fenced: insertion stores the new entry
- * in a free slot (two fences; its index record is written back before the first), replacement
- * stores the new value in the entry (two fences), removal zeroes the slot (one fence; its index
- * record is marked removed after it), clear swaps in an empty directory and index (two fences). A
- * crash leaves the map before or after the operation in flight. What an operation drops (an entry,
- * a replaced value, owned keys and values) is freed right after that store: memory is not held
- * until a restart, and removed entries cannot come back. Growth (a new segment, a doubled
- * directory, a split index bucket, a doubled index directory) does not change the entries and is
- * atomic in the same way ({@link EntryStore}, {@link BucketIndex}).
+ * in a free slot (two fences), replacement stores the new value in the entry (two fences), removal
+ * zeroes the slot (one fence), clear swaps in an empty directory (two fences). A crash leaves the
+ * map before or after the operation in flight. What an operation drops (an entry, a replaced value,
+ * owned keys and values) is freed right after that store: memory is not held until a restart, and
+ * removed entries cannot come back. Growth (a new segment, a doubled directory) does not change the
+ * entries and is atomic in the same way ({@link EntryStore}).
  *
  * <p>Nulls are refused. Memory of removed entries is reused by later insertions; the slot capacity
  * itself does not shrink (one 8-byte slot per entry of the largest size reached).
@@ -72,15 +66,7 @@ public final class PHashMap<K, V> extends BaseHashMap<K, V> {
    * tests exercise growth).
    */
   public PHashMap(Heap heap, PType<K> keys, PType<V> values, int segmentSlots) {
-    this(heap, keys, values, segmentSlots, true);
-  }
-
-  /**
-   * A map with a persistent index, or ({@code indexed} false) in the format written before it,
-   * which rebuilds its whole index when reopened: kept to test that such maps still open and work.
-   */
-  PHashMap(Heap heap, PType<K> keys, PType<V> values, int segmentSlots, boolean indexed) {
-    super(heap, TYPE, keys, values, segmentSlots, PARTS, false, indexed);
+    super(heap, TYPE, keys, values, segmentSlots, PARTS, false);
   }
 
   private PHashMap(Heap heap, long address, Resurrect r) {

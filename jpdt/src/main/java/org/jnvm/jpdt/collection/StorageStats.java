@@ -8,18 +8,12 @@ package org.jnvm.jpdt.collection;
  * @param segmentSlots slots per segment
  * @param directoryCapacity references the directory can hold before it doubles
  * @param freeSlots slots freed by removals and available for reuse
- * @param indexObjects objects of the persistent index (root, directories, buckets), 0 if none
  */
 public record StorageStats(
-    long entries,
-    int segments,
-    int segmentSlots,
-    int directoryCapacity,
-    long freeSlots,
-    int indexObjects) {
+    long entries, int segments, int segmentSlots, int directoryCapacity, long freeSlots) {
 
-  /** Persistent objects of the map itself: header, directory, segments, entries and index. */
+  /** Persistent objects of the map itself: header, directory, segments and entries. */
   public long structureObjects() {
-    return 2 + segments + entries + indexObjects;
+    return 2 + segments + entries;
   }
 }

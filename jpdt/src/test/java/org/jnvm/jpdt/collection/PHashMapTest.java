@@ -23,8 +23,6 @@ import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.TestHeaps;
 import org.jnvm.jpdt.PString;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** The hash maps beyond the java.util contract: equivalences, growth, restarts, memory. */
 class PHashMapTest {
@@ -111,7 +109,7 @@ class PHashMapTest {
     try (TestHeaps t = new TestHeaps()) {
       Heap heap = t.create("growth", 4 << 20);
       PHashMap<String, String> m = new PHashMap<>(heap, strings(), strings(), 3);
-      assertEquals(new StorageStats(0, 0, 3, EntryStore.INITIAL_DIRECTORY, 0, 1), m.storageStats());
+      assertEquals(new StorageStats(0, 0, 3, EntryStore.INITIAL_DIRECTORY, 0), m.storageStats());
       for (int i = 0; i < 100; i++) m.put("k" + i, "v" + i);
       StorageStats s = m.storageStats();
       assertEquals(100, s.entries());
@@ -243,8 +241,7 @@ class PHashMapTest {
         Iterator<String> it = m.keySet().iterator();
         m.clear();
         assertTrue(m.isEmpty());
-        assertEquals(
-            new StorageStats(0, 0, 4, EntryStore.INITIAL_DIRECTORY, 0, 1), m.storageStats());
+        assertEquals(new StorageStats(0, 0, 4, EntryStore.INITIAL_DIRECTORY, 0), m.storageStats());
         while (it.hasNext()) assertTrue(it.next().startsWith("k"));
         m.put("again", "1");
         HeapAudit.assertNothingLeaked(heap);
@@ -285,14 +282,12 @@ class PHashMapTest {
     }
   }
 
-  @ParameterizedTest
-  @ValueSource(booleans = {true, false})
-  void aSlotThatIsNotAnEntryIsReportedAtRebuild(boolean indexed) throws Exception {
+  @Test
+  void aSlotThatIsNotAnEntryIsReportedAtRebuild() throws Exception {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("corrupt");
       try (Heap heap = Heap.create(p, 1 << 20)) {
-        PHashMap<String, String> m =
-            new PHashMap<>(heap, strings(), strings(), BaseMap.DEFAULT_SEGMENT_SLOTS, indexed);
+        PHashMap<String, String> m = new PHashMap<>(heap, strings(), strings());
         heap.roots().put("m", m);
         m.put("k", "v");
         PString intruder = new PString(heap, "not an entry");
@@ -301,11 +296,9 @@ class PHashMapTest {
         org.jnvm.core.pmem.Pmem.persist(slot, 8);
       }
       try (Heap heap = Heap.open(p)) {
-        // The older format rebuilds at open; an indexed map when its volatile index is first built.
         org.jnvm.core.heap.HeapCorruptException e =
             assertThrows(
-                org.jnvm.core.heap.HeapCorruptException.class,
-                () -> ((PHashMap<?, ?>) heap.roots().get("m")).size());
+                org.jnvm.core.heap.HeapCorruptException.class, () -> heap.roots().get("m"));
         assertTrue(e.getMessage().contains("slot 0 holds a PString, not an entry"), e.getMessage());
       }
     }

@@ -12,7 +12,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.BiFunction;
 import org.jnvm.core.heap.Heap;
-import org.jnvm.core.heap.HeapCheck;
 import org.jnvm.core.heap.PObject;
 import org.jnvm.core.heap.VerifyReport;
 import org.jnvm.emulation.kill.KillChecker;
@@ -111,8 +110,6 @@ final class BlockMapChecker implements KillChecker {
     try (Heap heap = Heap.open(path)) {
       VerifyReport v = heap.verify();
       assertTrue(v.ok(), v.toString());
-      HeapCheck.Result c = HeapCheck.checkOpen(heap); // a hash map's index: a record per slot
-      assertTrue(c.ok(), c::toString);
       PObject root = heap.roots().get(BlockMapWorkload.ROOT);
       assertNotNull(root, "root " + BlockMapWorkload.ROOT);
       @SuppressWarnings("unchecked")

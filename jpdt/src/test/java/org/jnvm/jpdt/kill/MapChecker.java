@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.file.Path;
 import java.util.Map;
 import org.jnvm.core.heap.Heap;
-import org.jnvm.core.heap.HeapCheck;
 import org.jnvm.core.heap.VerifyReport;
 import org.jnvm.emulation.kill.KillChecker;
 import org.jnvm.jpdt.PTypes;
@@ -60,8 +59,6 @@ final class MapChecker implements KillChecker {
     try (Heap heap = Heap.open(path)) {
       VerifyReport v = heap.verify();
       assertTrue(v.ok(), v.toString());
-      HeapCheck.Result c = HeapCheck.checkOpen(heap); // a hash map's index: a record per slot
-      assertTrue(c.ok(), c::toString);
       PConcurrentHashMap<String, String> m = heap.roots().get(MapWorkload.ROOT);
       assertNotNull(m, "root " + MapWorkload.ROOT);
       int keys = 0;
