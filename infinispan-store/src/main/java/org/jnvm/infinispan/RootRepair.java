@@ -32,14 +32,14 @@ final class RootRepair {
     if (segments < 1 || StoreRoot.MAPS_OFFSET + 8L * segments > r.payloadSize()) {
       return remove(heap, name, cache, "segment count " + segments + " does not fit", -1, lost);
     }
-    long entries = entries(r, segments);
+    long entries = entries(r, segments, version);
     if (entries < 0) return remove(heap, name, cache, "a segment is not a map", -1, lost);
-    if (version != StoreRoot.VERSION) {
+    if (version != StoreRoot.V1_MAPS && version != StoreRoot.V2_TABLES) {
       return remove(heap, name, cache, "format version " + version, entries, lost);
     }
     int mode = Pmem.getInt(p + StoreRoot.MODE_OFFSET);
     if (mode < 0 || mode >= StoreMode.values().length) {
-      StoreMode m = modeOfRecords(r, segments);
+      StoreMode m = version == StoreRoot.V2_TABLES ? StoreMode.JPDT : modeOfRecords(r, segments);
       store(p + StoreRoot.MODE_OFFSET, m.ordinal());
       fixed.accept("cache " + cache + ": store root mode " + mode + " restored to " + m);
     }
@@ -56,12 +56,23 @@ final class RootRepair {
     return StoreRoot.openOrCreate(heap, cache, r.mode(), segments);
   }
 
-  /** Entries in the root's segment maps, or -1 if a segment is not a map. */
-  private static long entries(StoreRoot r, int segments) {
+  /**
+   * Entries in the root's segment indexes (maps, or tables when {@code version} is 2), or -1 if a
+   * segment is not one.
+   */
+  private static long entries(StoreRoot r, int segments, int version) {
     long n = 0;
     for (int s = 0; s < segments; s++) {
-      if (!(r.rawMap(s) instanceof PConcurrentHashMap<?, ?> m)) return -1;
-      n += m.size();
+      PObject index = r.rawMap(s);
+      if (index instanceof PConcurrentHashMap<?, ?> m && version != StoreRoot.V2_TABLES) {
+        n += m.size();
+      } else if (index instanceof SegmentTable t && version == StoreRoot.V2_TABLES) {
+        for (int i = 0; i < t.capacity(); i++) {
+          if (t.slot(i) != 0 && t.slot(i) != t.tombstone()) n++;
+        }
+      } else {
+        return -1;
+      }
     }
     return n;
   }
