@@ -231,8 +231,14 @@ final class SegmentMaps {
     }
   }
 
+  /** Entries of segment {@code seg}, under its read lock (a format-2 table may count its slots). */
   long size(int seg) {
-    return map(seg).size();
+    long stamp = locks[seg].readLock();
+    try {
+      return map(seg).size();
+    } finally {
+      locks[seg].unlockRead(stamp);
+    }
   }
 
   /**

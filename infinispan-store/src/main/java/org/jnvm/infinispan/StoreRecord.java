@@ -59,6 +59,9 @@ final class StoreRecord extends PObject implements StoredEntry {
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
+  private static final VarHandle CHARS =
+      MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.nativeOrder());
+
   static final int KEY_HASH = 0;
   static final int KEY_LEN = KEY_HASH + Integer.BYTES;
   static final int KEY_INFO = KEY_LEN + Integer.BYTES;
@@ -236,8 +239,7 @@ final class StoreRecord extends PObject implements StoredEntry {
 
   private static String utf16(byte[] b) {
     char[] c = new char[b.length / Character.BYTES];
-    VarHandle chars = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.nativeOrder());
-    for (int i = 0; i < c.length; i++) c[i] = (char) chars.get(b, i * Character.BYTES);
+    for (int i = 0; i < c.length; i++) c[i] = (char) CHARS.get(b, i * Character.BYTES);
     return new String(c);
   }
 

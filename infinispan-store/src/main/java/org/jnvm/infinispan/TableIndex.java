@@ -155,7 +155,11 @@ final class TableIndex implements EntryIndex {
     return w;
   }
 
-  private void counted() {
+  /**
+   * Counts the slots once. Writers call it under the segment's write lock; {@link #size} under its
+   * read lock, where two readers may count at once: synchronized so that they agree.
+   */
+  private synchronized void counted() {
     if (live >= 0) return;
     long l = 0;
     long u = 0;
