@@ -11,11 +11,11 @@ import org.jnvm.jpdt.collection.PConcurrentHashMap;
  * The store root's part of {@code jnvm check --repair} ({@link StoreChecker#repair}): a root whose
  * magic alone is wrong is restored (a constant; its version, segment count and maps are intact); a
  * mode out of range is restored from the class of its records (every J-PDT record is a {@link
- * PdtEntry}), or J-PDT when the store is empty. Anything else (not a store root, an unknown
- * version, a segment count that does not fit, a segment that is not a map) makes the root
- * untrustworthy: it is removed, and the whole cache is listed as lost with the entries its maps
- * still count where they can be counted, so the operator learns it from the repair and not from an
- * empty cache at the next start.
+ * PdtEntry}), or J-PDT when the store is empty; in format 2 (J-PDT only) any mode but J-PDT is
+ * restored to J-PDT. Anything else (not a store root, an unknown version, a segment count that does
+ * not fit, a segment that is not a map) makes the root untrustworthy: it is removed, and the whole
+ * cache is listed as lost with the entries its maps still count where they can be counted, so the
+ * operator learns it from the repair and not from an empty cache at the next start.
  */
 final class RootRepair {
   private RootRepair() {}
@@ -38,7 +38,10 @@ final class RootRepair {
       return remove(heap, name, cache, "format version " + version, entries, lost);
     }
     int mode = Pmem.getInt(p + StoreRoot.MODE_OFFSET);
-    if (mode < 0 || mode >= StoreMode.values().length) {
+    // format 2 exists in J-PDT mode only: any other mode there is damage, restored to J-PDT
+    if (mode < 0
+        || mode >= StoreMode.values().length
+        || (version == StoreRoot.V2_TABLES && mode != StoreMode.JPDT.ordinal())) {
       StoreMode m = version == StoreRoot.V2_TABLES ? StoreMode.JPDT : modeOfRecords(r, segments);
       store(p + StoreRoot.MODE_OFFSET, m.ordinal());
       fixed.accept("cache " + cache + ": store root mode " + mode + " restored to " + m);

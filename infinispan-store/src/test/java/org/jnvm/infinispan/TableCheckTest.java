@@ -95,6 +95,30 @@ public class TableCheckTest {
     }
   }
 
+  /** Format 2 is J-PDT only: a root saying J-PFA is named, and the repair restores J-PDT. */
+  public void aFormatTwoRootInJpfaModeIsNamedAndRestored() throws Exception {
+    try (TestHeaps t = new TestHeaps()) {
+      Path p =
+          damaged(
+              t,
+              "mode",
+              (h, table, rec) -> {
+                StoreRoot root = StoreRoot.openOrCreate(h, "c", StoreMode.JPDT, 1);
+                long at = h.base() + root.offset() + ObjectLayout.HEADER + StoreRoot.MODE_OFFSET;
+                Pmem.putInt(at, StoreMode.JPFA.ordinal());
+              });
+      HeapCheck.Result r = HeapCheck.check(p);
+      assertTrue(!r.ok() && r.toString().contains("format version 2 in mode 1"), r.toString());
+      HeapRepair.Result fixed = HeapRepair.repair(p);
+      if (fixed.backup() != null) t.track(fixed.backup());
+      assertTrue(fixed.after().ok(), fixed.toString());
+      try (Heap heap = Heap.open(p)) {
+        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 1);
+        assertEquals(new SegmentMaps(root, root.writer(false)).size(0), 3);
+      }
+    }
+  }
+
   private static int slotOf(SegmentTable t, long record) {
     for (int i = 0; i < t.capacity(); i++) if (t.slot(i) == record) return i;
     throw new AssertionError("no slot holds 0x" + Long.toHexString(record));
