@@ -4,6 +4,7 @@ import java.util.List;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.PObject;
+import org.jnvm.jpdt.collection.PConcurrentHashMap;
 import org.jnvm.jpfa.FA;
 
 /**
@@ -44,7 +45,7 @@ final class FaWriter implements RecordWriter {
   }
 
   @Override
-  public void put(EntryIndex map, KeyForm key, EntryData d) {
+  public void put(PConcurrentHashMap<Object, PObject> map, KeyForm key, EntryData d) {
     if (d.valueRef() != null) d.valueRef().persist();
     PObject existing = map.get(key);
     if (existing != null) {
@@ -62,7 +63,7 @@ final class FaWriter implements RecordWriter {
   }
 
   @Override
-  public PObject build(KeyForm key, EntryData d) {
+  public PObject build(EntryData d) {
     if (d.valueRef() != null) d.valueRef().persist();
     return FA.call(heap, () -> new FaEntry(heap, d)).record(); // durable when the block returns
   }
@@ -74,8 +75,7 @@ final class FaWriter implements RecordWriter {
   }
 
   @Override
-  public void replaced(StoredEntry old, StoredEntry by) {
-    PObject kept = by.ownedValue();
+  public void replaced(StoredEntry old, PObject kept) {
     FaEntry e = entry(old.record());
     if (atStart) e.releaseAtStart(heap, kept);
     else FA.run(heap, () -> e.release(heap, kept));

@@ -34,13 +34,12 @@ import org.jnvm.infinispan.configuration.JnvmStoreConfiguration;
 import org.reactivestreams.Publisher;
 
 /**
- * An Infinispan {@link NonBlockingStore} in a J-NVM heap: one persistent index per segment from key
- * to entry record, in J-PDT mode (immutable records, no log; store format 2: one record per entry
- * in a persistent table, see {@link StoreRoot}) or J-PFA mode (records updated in failure-atomic
- * blocks). Every write, delete and clear is durable when its stage completes. J-NVM keys and values
- * pass by reference, never marshalled; everything else goes through Infinispan's persistence
- * marshaller (see {@link Codec}). The heap is shared with the application through {@link
- * #heap(Cache)} (ownership rules in {@link JnvmHeaps}).
+ * An Infinispan {@link NonBlockingStore} in a J-NVM heap: one persistent map per segment from key
+ * to entry record, in J-PDT mode (immutable records, no log) or J-PFA mode (records updated in
+ * failure-atomic blocks). Every write, delete and clear is durable when its stage completes. J-NVM
+ * keys and values pass by reference, never marshalled; everything else goes through Infinispan's
+ * persistence marshaller (see {@link Codec}). The heap is shared with the application through
+ * {@link #heap(Cache)} (ownership rules in {@link JnvmHeaps}).
  *
  * <p><b>Threads.</b> Infinispan calls most methods on non-blocking threads, which must never wait
  * on I/O. This store:

@@ -56,7 +56,8 @@ final class OpenStore {
     try {
       boolean created = heap.roots().get(StoreRoot.rootName(cache)) == null;
       StoreRoot root = StoreRoot.openOrCreate(heap, cache, c.mode(), segments);
-      RecordWriter w = root.writer(c.checksums());
+      RecordWriter w =
+          c.mode() == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap, c.checksums());
       SegmentMaps maps = new SegmentMaps(root, w, created);
       Transactions tx = Transactions.open(heap, cache, maps, w); // replays committed ones first
       OpenStore o = new OpenStore(heap, maps, tx, ctx, c.segmented());

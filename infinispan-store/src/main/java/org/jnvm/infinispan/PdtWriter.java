@@ -4,6 +4,7 @@ import java.util.List;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.PObject;
+import org.jnvm.jpdt.collection.PConcurrentHashMap;
 
 /**
  * J-PDT mode: a write prepares a new immutable {@link PdtEntry}, and the map writes it back and
@@ -27,7 +28,7 @@ final class PdtWriter implements RecordWriter {
   }
 
   @Override
-  public void put(EntryIndex map, KeyForm key, EntryData d) {
+  public void put(PConcurrentHashMap<Object, PObject> map, KeyForm key, EntryData d) {
     PdtEntry fresh = new PdtEntry(heap, d, checksums);
     PObject old;
     try {
@@ -41,7 +42,7 @@ final class PdtWriter implements RecordWriter {
 
   /** A record written back, not fenced: the transaction's intent fences before naming it. */
   @Override
-  public PObject build(KeyForm key, EntryData d) {
+  public PObject build(EntryData d) {
     PdtEntry e = new PdtEntry(heap, d, checksums);
     e.pwbObject();
     return e;
@@ -53,8 +54,8 @@ final class PdtWriter implements RecordWriter {
   }
 
   @Override
-  public void replaced(StoredEntry old, StoredEntry by) {
-    free(old, by.ownedValue());
+  public void replaced(StoredEntry old, PObject kept) {
+    free(old, kept);
   }
 
   @Override

@@ -2,14 +2,15 @@ package org.jnvm.infinispan;
 
 import java.util.List;
 import org.jnvm.core.heap.PObject;
+import org.jnvm.jpdt.collection.PConcurrentHashMap;
 
 /**
  * How a mode writes and frees entry records. Callers hold the segment's lock for writing, so a
  * record is never read while it is changed or freed.
  */
 interface RecordWriter {
-  /** Maps {@code key} to {@code d} in {@code index}; durable on return. */
-  void put(EntryIndex index, KeyForm key, EntryData d);
+  /** Maps {@code key} to {@code d} in {@code map}; durable on return. */
+  void put(PConcurrentHashMap<Object, PObject> map, KeyForm key, EntryData d);
 
   /**
    * Frees records already unlinked durably from their map, with what they own (marshalled parts and
@@ -18,19 +19,19 @@ interface RecordWriter {
   void release(List<StoredEntry> records);
 
   /**
-   * A new record of {@code d} for {@code key} (a J-NVM value in {@code d} included) written back,
-   * not yet reachable: the caller fences before publishing it, or {@link #discard}s it.
+   * A new record of {@code d} (a J-NVM value in {@code d} included) written back, not yet
+   * reachable: the caller fences before publishing it, or {@link #discard}s it.
    */
-  PObject build(KeyForm key, EntryData d);
+  PObject build(EntryData d);
 
   /** Frees a record {@link #build} made that was never published; its J-NVM value stays. */
   void discard(PObject record);
 
   /**
-   * Frees {@code old}, a record a map no longer references, with what it owns except what {@code
-   * by}, the record replacing it, keeps (its J-NVM value; in format 2 also its key object).
+   * Frees {@code old}, a record a map no longer references, with what it owns except {@code kept}
+   * (the J-NVM value the record replacing it holds, or null).
    */
-  void replaced(StoredEntry old, StoredEntry by);
+  void replaced(StoredEntry old, PObject kept);
 
   /**
    * This writer as a store's start uses it to replay transactions (J-PFA: frees without blocks,

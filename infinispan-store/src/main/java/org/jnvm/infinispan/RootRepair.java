@@ -11,11 +11,11 @@ import org.jnvm.jpdt.collection.PConcurrentHashMap;
  * The store root's part of {@code jnvm check --repair} ({@link StoreChecker#repair}): a root whose
  * magic alone is wrong is restored (a constant; its version, segment count and maps are intact); a
  * mode out of range is restored from the class of its records (every J-PDT record is a {@link
- * PdtEntry}), or J-PDT when the store is empty; in format 2 (J-PDT only) any mode but J-PDT is
- * restored to J-PDT. Anything else (not a store root, an unknown version, a segment count that does
- * not fit, a segment that is not a map) makes the root untrustworthy: it is removed, and the whole
- * cache is listed as lost with the entries its maps still count where they can be counted, so the
- * operator learns it from the repair and not from an empty cache at the next start.
+ * PdtEntry}), or J-PDT when the store is empty. Anything else (not a store root, an unknown
+ * version, a segment count that does not fit, a segment that is not a map) makes the root
+ * untrustworthy: it is removed, and the whole cache is listed as lost with the entries its maps
+ * still count where they can be counted, so the operator learns it from the repair and not from an
+ * empty cache at the next start.
  */
 final class RootRepair {
   private RootRepair() {}
@@ -32,17 +32,14 @@ final class RootRepair {
     if (segments < 1 || StoreRoot.MAPS_OFFSET + 8L * segments > r.payloadSize()) {
       return remove(heap, name, cache, "segment count " + segments + " does not fit", -1, lost);
     }
-    long entries = entries(r, segments, version);
+    long entries = entries(r, segments);
     if (entries < 0) return remove(heap, name, cache, "a segment is not a map", -1, lost);
-    if (version != StoreRoot.V1_MAPS && version != StoreRoot.V2_TABLES) {
+    if (version != StoreRoot.VERSION) {
       return remove(heap, name, cache, "format version " + version, entries, lost);
     }
     int mode = Pmem.getInt(p + StoreRoot.MODE_OFFSET);
-    // format 2 exists in J-PDT mode only: any other mode there is damage, restored to J-PDT
-    if (mode < 0
-        || mode >= StoreMode.values().length
-        || (version == StoreRoot.V2_TABLES && mode != StoreMode.JPDT.ordinal())) {
-      StoreMode m = version == StoreRoot.V2_TABLES ? StoreMode.JPDT : modeOfRecords(r, segments);
+    if (mode < 0 || mode >= StoreMode.values().length) {
+      StoreMode m = modeOfRecords(r, segments);
       store(p + StoreRoot.MODE_OFFSET, m.ordinal());
       fixed.accept("cache " + cache + ": store root mode " + mode + " restored to " + m);
     }
@@ -59,23 +56,12 @@ final class RootRepair {
     return StoreRoot.openOrCreate(heap, cache, r.mode(), segments);
   }
 
-  /**
-   * Entries in the root's segment indexes (maps, or tables when {@code version} is 2), or -1 if a
-   * segment is not one.
-   */
-  private static long entries(StoreRoot r, int segments, int version) {
+  /** Entries in the root's segment maps, or -1 if a segment is not a map. */
+  private static long entries(StoreRoot r, int segments) {
     long n = 0;
     for (int s = 0; s < segments; s++) {
-      PObject index = r.rawMap(s);
-      if (index instanceof PConcurrentHashMap<?, ?> m && version != StoreRoot.V2_TABLES) {
-        n += m.size();
-      } else if (index instanceof SegmentTable t && version == StoreRoot.V2_TABLES) {
-        for (int i = 0; i < t.capacity(); i++) {
-          if (t.slot(i) != 0 && t.slot(i) != t.tombstone()) n++;
-        }
-      } else {
-        return -1;
-      }
+      if (!(r.rawMap(s) instanceof PConcurrentHashMap<?, ?> m)) return -1;
+      n += m.size();
     }
     return n;
   }

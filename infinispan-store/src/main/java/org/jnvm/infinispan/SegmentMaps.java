@@ -2,16 +2,17 @@ package org.jnvm.infinispan;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.StampedLock;
 import java.util.function.Function;
 import org.jnvm.core.heap.HeapCorruptException;
 import org.jnvm.core.heap.PObject;
+import org.jnvm.jpdt.collection.PConcurrentHashMap;
 
 /**
- * One cache's entries: a persistent index per segment (key to entry record: {@link EntryIndex}, a
- * J-PDT map in store format 1, a {@link SegmentTable} in format 2) and a lock per segment.
+ * One cache's entries: a persistent map per segment (key to entry record) and a lock per segment.
  *
  * <p>Why a lock of our own on top of the map's: a record (and a J-NVM value) is freed by the write
  * or removal that drops it, so a reader must not be reading it then. Reads hold the segment's lock
@@ -35,13 +36,12 @@ final class SegmentMaps {
   private final RecordWriter writer;
 
   /**
-   * The segments' indexes, each opened on first use or by the {@link #openInBackground opener},
-   * whichever comes first. Format 1 resurrects a J-PDT map, whose volatile index is rebuilt then: a
-   * restart serves its first operations after rebuilding only the segments they touch. Format 2
-   * reads its table in place: opening costs nothing. Null until opened; set once, under {@link
-   * #opening}'s monitor of the segment.
+   * The segments' maps, each resurrected (its volatile index rebuilt) on first use or by the {@link
+   * #openInBackground opener}, whichever comes first: a restart serves its first operations after
+   * rebuilding only the segments they touch. Null until opened; set once, under {@link #opening}'s
+   * monitor of the segment.
    */
-  private final AtomicReferenceArray<EntryIndex> maps;
+  private final AtomicReferenceArray<PConcurrentHashMap<Object, PObject>> maps;
 
   private final Object[] opening;
   private final StampedLock[] locks;
@@ -77,17 +77,17 @@ final class SegmentMaps {
     return maps.length();
   }
 
-  /** The index of segment {@code seg}, opened now if nothing opened it yet. */
-  private EntryIndex map(int seg) {
-    EntryIndex m = maps.get(seg);
+  /** The map of segment {@code seg}, opened now if nothing opened it yet. */
+  private PConcurrentHashMap<Object, PObject> map(int seg) {
+    PConcurrentHashMap<Object, PObject> m = maps.get(seg);
     return m != null ? m : open(seg);
   }
 
-  private EntryIndex open(int seg) {
+  private PConcurrentHashMap<Object, PObject> open(int seg) {
     synchronized (opening[seg]) {
-      EntryIndex m = maps.get(seg);
+      PConcurrentHashMap<Object, PObject> m = maps.get(seg);
       if (m == null) {
-        m = root.index(seg);
+        m = root.map(seg);
         maps.set(seg, m);
       }
       return m;
@@ -185,19 +185,21 @@ final class SegmentMaps {
     }
     expiring.stored(seg, frees.view(record).expiry());
     PObject old = map(seg).put(key, record);
-    if (old != null && !old.equals(record)) frees.replaced(frees.view(old), frees.view(record));
+    if (old != null && !old.equals(record)) {
+      frees.replaced(frees.view(old), frees.view(record).ownedValue());
+    }
   }
 
   /**
-   * A record a commit replaced, freed after the commit's fence; {@code by}: see {@link
+   * A record a commit replaced, freed after the commit's fence; {@code kept}: see {@link
    * RecordWriter#replaced}.
    */
-  record Replaced(StoredEntry old, StoredEntry by) {}
+  record Replaced(StoredEntry old, PObject kept) {}
 
   /**
    * {@link #applyLocked} for a commit that makes all its changes durable with one fence of its own:
-   * a put is written back, not fenced ({@link EntryIndex#putUnfenced}: {@code record} must be
-   * durable already), and the record it replaced is added to {@code replaced} instead of being
+   * a put is written back, not fenced ({@link PConcurrentHashMap#putUnfenced}: {@code record} must
+   * be durable already), and the record it replaced is added to {@code replaced} instead of being
    * freed, for {@link #free} after that fence. A removal is durable on return, as in {@link
    * #applyLocked}.
    */
@@ -209,13 +211,13 @@ final class SegmentMaps {
     expiring.stored(seg, writer.view(record).expiry());
     PObject old = map(seg).putUnfenced(key, record);
     if (old != null && !old.equals(record)) {
-      replaced.add(new Replaced(writer.view(old), writer.view(record)));
+      replaced.add(new Replaced(writer.view(old), writer.view(record).ownedValue()));
     }
   }
 
   /** Frees what {@link #applyUnfenced} replaced, once the replacing stores are durable. */
   void free(List<Replaced> replaced) {
-    for (Replaced r : replaced) writer.replaced(r.old(), r.by());
+    for (Replaced r : replaced) writer.replaced(r.old(), r.kept());
   }
 
   /** Removes {@code key}; true if it was there. */
@@ -231,14 +233,8 @@ final class SegmentMaps {
     }
   }
 
-  /** Entries of segment {@code seg}, under its read lock (a format-2 table may count its slots). */
   long size(int seg) {
-    long stamp = locks[seg].readLock();
-    try {
-      return map(seg).size();
-    } finally {
-      locks[seg].unlockRead(stamp);
-    }
+    return map(seg).size();
   }
 
   /**
@@ -248,8 +244,8 @@ final class SegmentMaps {
   void clear(int seg) {
     long stamp = locks[seg].writeLock();
     try {
-      List<StoredEntry> records = new ArrayList<>((int) map(seg).size());
-      map(seg).forEach((k, r) -> records.add(writer.view(r)));
+      List<StoredEntry> records = new ArrayList<>(map(seg).size());
+      for (PObject r : map(seg).values()) records.add(writer.view(r));
       map(seg).clear();
       writer.release(records);
     } finally {
@@ -265,17 +261,15 @@ final class SegmentMaps {
   List<Snapshot> snapshot(int seg) {
     long stamp = locks[seg].readLock();
     try {
-      List<Snapshot> out = new ArrayList<>();
-      map(seg)
-          .forEach(
-              (key, r) -> {
-                try {
-                  if (key instanceof EntryIndex.UnreadableKey u) throw u.problem();
-                  out.add(new Snapshot(key, writer.view(r).read()));
-                } catch (HeapCorruptException | IllegalArgumentException x) {
-                  skip(RecordErrors.badRecord(root, seg, RecordErrors.text(key), x));
-                }
-              });
+      List<Snapshot> out = new ArrayList<>(map(seg).size());
+      for (Map.Entry<Object, PObject> e : map(seg).entrySet()) {
+        Object key = rawKey(e.getKey());
+        try {
+          out.add(new Snapshot(key, writer.view(e.getValue()).read()));
+        } catch (HeapCorruptException | IllegalArgumentException x) {
+          skip(RecordErrors.badRecord(root, seg, RecordErrors.text(key), x));
+        }
+      }
       return out;
     } finally {
       locks[seg].unlockRead(stamp);
@@ -289,17 +283,11 @@ final class SegmentMaps {
   List<Object> keys(int seg, long now) {
     long stamp = locks[seg].readLock();
     try {
-      List<Object> out = new ArrayList<>();
-      map(seg)
-          .forEach(
-              (key, r) -> {
-                if (key instanceof EntryIndex.UnreadableKey u) {
-                  skip(RecordErrors.badRecord(root, seg, key.toString(), u.problem()));
-                  return;
-                }
-                long expiry = writer.view(r).expiry();
-                if (expiry <= 0 || expiry > now) out.add(key);
-              });
+      List<Object> out = new ArrayList<>(map(seg).size());
+      for (Map.Entry<Object, PObject> e : map(seg).entrySet()) {
+        long expiry = writer.view(e.getValue()).expiry();
+        if (expiry <= 0 || expiry > now) out.add(rawKey(e.getKey()));
+      }
       return out;
     } finally {
       locks[seg].unlockRead(stamp);
@@ -316,43 +304,37 @@ final class SegmentMaps {
     try {
       if (!expiring.mustScan(seg)) return List.of();
       List<Snapshot> out = new ArrayList<>();
-      long[] entries = {0};
-      boolean[] expiringLeft = {false};
-      map(seg)
-          .forEach(
-              (key, record) -> {
-                entries[0]++;
-                if (key instanceof EntryIndex.UnreadableKey) {
-                  expiringLeft[0] = true; // unknown: the next purge looks again
-                  return;
-                }
-                StoredEntry r = writer.view(record);
-                long expiry = r.expiry();
-                if (expiry > 0 && expiry <= now) {
-                  out.add(new Snapshot(key, r.read()));
-                } else if (expiry > 0) {
-                  expiringLeft[0] = true;
-                }
-              });
-      for (Snapshot e : out) removeStored(seg, e.key());
-      expiring.scanned(seg, entries[0], expiringLeft[0]);
+      List<PObject> expired = new ArrayList<>();
+      long entries = 0;
+      boolean expiringLeft = false;
+      for (Map.Entry<Object, PObject> e : map(seg).entrySet()) {
+        entries++;
+        StoredEntry r = writer.view(e.getValue());
+        long expiry = r.expiry();
+        if (expiry > 0 && expiry <= now) {
+          out.add(new Snapshot(rawKey(e.getKey()), r.read()));
+          expired.add((PObject) e.getKey());
+        } else if (expiry > 0) {
+          expiringLeft = true;
+        }
+      }
+      for (PObject k : expired) removeStored(seg, k);
+      expiring.scanned(seg, entries, expiringLeft);
       return out;
     } finally {
       locks[seg].unlockWrite(stamp);
     }
   }
 
-  /** Removes the entry of {@code rawKey} (as {@link EntryIndex#forEach} gave it) and frees it. */
-  private void removeStored(int seg, Object rawKey) {
-    PObject r = map(seg).remove(lookupForm(rawKey));
+  private void removeStored(int seg, PObject storedKey) {
+    PObject r = map(seg).remove(storedKey);
     if (r != null) writer.release(List.of(writer.view(r)));
   }
 
-  /** The lookup form of a key as {@link Snapshot} holds it. */
-  static KeyForm lookupForm(Object rawKey) {
-    if (rawKey instanceof String s) return KeyForm.of(s);
-    if (rawKey instanceof byte[] b) return KeyForm.of(b);
-    return KeyForm.of((PObject) rawKey);
+  /** Marshalled bytes of a blob (copied: the blob may be freed later), else the J-NVM key. */
+  private static Object rawKey(Object stored) {
+    if (stored instanceof StringKey k) return k.toString();
+    return stored instanceof Blob b ? b.toArray() : stored;
   }
 
   /** Entries purges have read since open ({@link ExpiringSegments}). */

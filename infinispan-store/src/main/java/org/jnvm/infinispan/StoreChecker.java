@@ -31,9 +31,6 @@ import org.jnvm.jpdt.collection.MapRepair;
  *       vanish as expired);
  *   <li>no record is the record of two keys (a rolled-back or corrupted reference would make two
  *       keys answer one value, and a removal of one free the other's);
- *   <li>in format 2, each record's key hash is the hash of its key bytes and the record sits on its
- *       key's probe path in its segment's table (no empty slot between the key's home slot and it),
- *       and no slot holds anything but a record, a tombstone or 0 ({@link TableCheck});
  *   <li>no J-NVM value is one of the store's own key objects (a reference corrupted to land on a
  *       key would otherwise be served as the value).
  * </ol>
@@ -98,11 +95,7 @@ public final class StoreChecker implements HeapChecker {
                       + ")");
             }
           });
-      drops.forEach(
-          (seg, keys) -> {
-            if (root.version() == StoreRoot.V2_TABLES) TableCheck.drop(root, seg, keys);
-            else MapRepair.dropEntries(heap, root.map(seg), keys);
-          });
+      drops.forEach((seg, keys) -> MapRepair.dropEntries(heap, root.map(seg), keys));
     }
   }
 
@@ -135,79 +128,40 @@ public final class StoreChecker implements HeapChecker {
 
   private static void checkEntries(
       Heap heap, StoreRoot root, String cache, Consumer<String> problems, BadEntry bad) {
-    RecordWriter w = root.writer(false);
+    StoreMode m = root.mode();
+    RecordWriter w = m == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap);
     Map<Long, Owner> owners = new HashMap<>();
     for (int s = 0; s < root.segments(); s++) {
       String where = "cache " + cache + " segment " + s;
-      int seg = s;
-      if (root.version() == StoreRoot.V2_TABLES) {
-        TableCheck.entries(
-            root,
-            s,
-            where,
-            problems,
-            (handle, rec, found) ->
-                checkOne(root, cache, seg, handle, rec, found, w, owners, problems, bad));
-        continue;
-      }
       for (Map.Entry<Object, PObject> e : root.map(s).entrySet()) {
+        String key = RecordErrors.text(e.getKey());
         List<String> found = new ArrayList<>();
+        Owner prior =
+            owners.putIfAbsent(e.getValue().offset(), new Owner(s, (PObject) e.getKey(), key));
+        if (prior != null) {
+          found.add(
+              where
+                  + " key "
+                  + key
+                  + ": its record at 0x"
+                  + Long.toHexString(e.getValue().offset())
+                  + " is also the record of segment "
+                  + prior.segment()
+                  + " key "
+                  + prior.text());
+          if (bad != null) bad.found(prior.segment(), prior.key(), prior.text(), found.get(0));
+        }
         keyProblem(e.getKey(), where).ifPresent(found::add);
-        checkOne(
-            root, cache, s, (PObject) e.getKey(), e.getValue(), found, w, owners, problems, bad);
+        try {
+          EntryData d = w.view(e.getValue()).read();
+          valueProblem(d, m, where, key).ifPresent(found::add);
+          expiryProblem(d, where, key).ifPresent(found::add);
+        } catch (HeapCorruptException | IllegalArgumentException x) {
+          found.add("cache " + cache + ": " + RecordErrors.badRecord(root, s, key, x).getMessage());
+        }
+        found.forEach(problems);
+        if (!found.isEmpty() && bad != null) bad.found(s, (PObject) e.getKey(), key, found.get(0));
       }
-    }
-  }
-
-  /**
-   * Checks one entry: {@code handle} is what a repair drops it by (format 1: its key object; format
-   * 2: its record), {@code found} the problems its key already has.
-   */
-  private static void checkOne(
-      StoreRoot root,
-      String cache,
-      int s,
-      PObject handle,
-      PObject record,
-      List<String> found,
-      RecordWriter w,
-      Map<Long, Owner> owners,
-      Consumer<String> problems,
-      BadEntry bad) {
-    String where = "cache " + cache + " segment " + s;
-    String key = RecordErrors.text(handle instanceof StoreRecord r ? safeKey(r) : handle);
-    Owner prior = owners.putIfAbsent(record.offset(), new Owner(s, handle, key));
-    if (prior != null) {
-      String shared =
-          where
-              + " key "
-              + key
-              + ": its record at 0x"
-              + Long.toHexString(record.offset())
-              + " is also the record of segment "
-              + prior.segment()
-              + " key "
-              + prior.text();
-      found.add(0, shared);
-      if (bad != null) bad.found(prior.segment(), prior.key(), prior.text(), shared);
-    }
-    try {
-      EntryData d = w.view(record).read();
-      valueProblem(d, root.mode(), where, key).ifPresent(found::add);
-      expiryProblem(d, where, key).ifPresent(found::add);
-    } catch (HeapCorruptException | IllegalArgumentException x) {
-      found.add("cache " + cache + ": " + RecordErrors.badRecord(root, s, key, x).getMessage());
-    }
-    found.forEach(problems);
-    if (!found.isEmpty() && bad != null) bad.found(s, handle, key, found.get(0));
-  }
-
-  /** A format-2 record's key for messages, or a note that it cannot be read. */
-  private static Object safeKey(StoreRecord r) {
-    try {
-      return r.rawKey();
-    } catch (HeapCorruptException e) {
-      return "(unreadable key of record 0x" + Long.toHexString(r.offset()) + ")";
     }
   }
 
@@ -296,17 +250,7 @@ public final class StoreChecker implements HeapChecker {
   static String rootProblem(StoreRoot r, int magic, int mode, int segments) {
     if (magic != StoreRoot.MAGIC) return ": magic 0x" + Integer.toHexString(magic);
     int v = Pmem.getInt(r.address() + ObjectLayout.HEADER + StoreRoot.VERSION_OFFSET);
-    if (!StoreRoot.supported(v, mode)) {
-      return ": format version "
-          + v
-          + " in mode "
-          + mode
-          + ", supported "
-          + StoreRoot.V1_MAPS
-          + "-"
-          + StoreRoot.VERSION
-          + " (2 in J-PDT mode only)";
-    }
+    if (v != StoreRoot.VERSION) return ": format version " + v + ", supported " + StoreRoot.VERSION;
     if (mode < 0 || mode >= StoreMode.values().length) return ": mode " + mode;
     if (segments < 1 || StoreRoot.MAPS_OFFSET + 8L * segments > r.payloadSize()) {
       return ": segment count " + segments + " does not fit its " + r.payloadSize() + " bytes";

@@ -185,7 +185,7 @@ final class Transactions {
     PObject key = StoreKeyType.registered().store(heap, op.key());
     boolean owned = op.key().kind != KeyForm.Kind.REFERENCE;
     try {
-      PObject record = op.isRemove() ? null : writer.build(op.key(), op.data());
+      PObject record = op.isRemove() ? null : writer.build(op.data());
       return new Entry(op.segment(), key, owned, record);
     } catch (RuntimeException e) {
       if (owned) heap.free(key);

@@ -35,7 +35,7 @@ public class BadRecordTest {
         SegmentMaps m = maps(heap, mode);
         for (String k : List.of("k1", "k2", "k3")) m.write(0, key(k), bytes("v-" + k));
         long record = m.read(0, key("k2"), r -> r.record().offset());
-        int kindField = mode == StoreMode.JPDT ? StoreRecord.FLAGS : 64;
+        int kindField = mode == StoreMode.JPDT ? PdtEntry.FLAGS : 64;
         Pmem.putInt(heap.base() + record + ObjectLayout.HEADER + kindField, 99);
         try {
           m.read(0, key("k2"), StoredEntry::read);
@@ -59,7 +59,7 @@ public class BadRecordTest {
 
   private static SegmentMaps maps(Heap heap, StoreMode mode) {
     StoreRoot root = StoreRoot.openOrCreate(heap, "bad", mode, 1);
-    return new SegmentMaps(root, root.writer(false));
+    return new SegmentMaps(root, mode == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap));
   }
 
   private static KeyForm key(String k) {

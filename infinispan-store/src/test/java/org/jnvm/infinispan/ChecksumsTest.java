@@ -22,6 +22,7 @@ import org.infinispan.manager.EmbeddedCacheManager;
 import org.infinispan.transaction.LockingMode;
 import org.jnvm.core.heap.Heap;
 import org.jnvm.core.heap.ObjectLayout;
+import org.jnvm.core.heap.PObject;
 import org.jnvm.infinispan.configuration.JnvmStoreConfigurationBuilder;
 import org.testng.annotations.Test;
 
@@ -65,9 +66,7 @@ public class ChecksumsTest {
     Path heap = TestPaths.heap("checksums-flip");
     try {
       write(heap, true, 0, new HashMap<>());
-      flip(
-          heap,
-          recordOf(heap, "key-7") + ObjectLayout.HEADER + StoreRecord.DATA + "key-7".length() + 1);
+      flip(heap, recordOf(heap, "key-7") + ObjectLayout.HEADER + PdtEntry.DATA + 1);
       EmbeddedCacheManager cm = Caches.manager(config(heap, true));
       try {
         Cache<String, String> c = cm.getCache(Caches.NAME);
@@ -91,7 +90,7 @@ public class ChecksumsTest {
     Path heap = TestPaths.heap("checksums-expiry");
     try {
       write(heap, true, 0, new HashMap<>());
-      long expiry = recordOf(heap, "key-9") + ObjectLayout.HEADER + StoreRecord.EXPIRY;
+      long expiry = recordOf(heap, "key-9") + ObjectLayout.HEADER + PdtEntry.EXPIRY;
       try (FileChannel ch = FileChannel.open(heap, StandardOpenOption.WRITE)) {
         ch.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, 1), expiry);
       } catch (IOException e) {
@@ -139,7 +138,7 @@ public class ChecksumsTest {
       } finally {
         cm.stop();
       }
-      flip(heap, recordOf(heap, "t3") + ObjectLayout.HEADER + StoreRecord.DATA + "t3".length() + 1);
+      flip(heap, recordOf(heap, "t3") + ObjectLayout.HEADER + PdtEntry.DATA + 1);
       cm = Caches.manager(config);
       try {
         Cache<String, String> c = cm.getCache(Caches.NAME);
@@ -155,22 +154,15 @@ public class ChecksumsTest {
     }
   }
 
-  /**
-   * The heap offset of the record of {@code key} (a format-2 record: its key inline, then its
-   * value), found by walking every segment's table.
-   */
+  /** The heap offset of the record of {@code key}, found by walking every segment's map. */
   private static long recordOf(Path heap, String key) {
     try (Heap h = Heap.open(heap)) {
       StoreRoot root = StoreRoot.openOrCreate(h, Caches.NAME, StoreMode.JPDT, SEGMENTS);
-      long[] found = {0};
       for (int s = 0; s < root.segments(); s++) {
-        root.index(s)
-            .forEach(
-                (k, r) -> {
-                  if (k.equals(key)) found[0] = r.offset();
-                });
+        for (Map.Entry<Object, PObject> e : root.map(s).entrySet()) {
+          if (e.getKey().toString().equals(key)) return e.getValue().offset();
+        }
       }
-      if (found[0] != 0) return found[0];
     }
     throw new AssertionError("no record of " + key + " in " + heap);
   }

@@ -25,13 +25,12 @@ import org.jnvm.jpdt.PString;
 import org.testng.annotations.Test;
 
 /**
- * The corruption table: a store heap (J-PDT mode in store format 1, string keys, inline and J-NVM
- * values) damaged in each listed way, then checked ({@link HeapCheck}, every layer's checks),
- * opened read-write (recovery) and read back whole (every key, then an iteration). Each case counts
- * as detected by check, refused by open (or by the read, with an error), and silently wrong: check
- * passed, no error, and the store answered something other than what was written. Silently wrong
- * must be 0 except for payload bytes, which carry no checksum (docs/format.md). The table is
- * printed.
+ * The corruption table: a store heap (J-PDT mode, string keys, inline and J-NVM values) damaged in
+ * each listed way, then checked ({@link HeapCheck}, every layer's checks), opened read-write
+ * (recovery) and read back whole (every key, then an iteration). Each case counts as detected by
+ * check, refused by open (or by the read, with an error), and silently wrong: check passed, no
+ * error, and the store answered something other than what was written. Silently wrong must be 0
+ * except for payload bytes, which carry no checksum (docs/format.md). The table is printed.
  */
 @Test(groups = "unit")
 public class CorruptionTableTest {
@@ -246,7 +245,7 @@ public class CorruptionTableTest {
 
   private static Spots build(Path p, Map<String, String> written, boolean checksums) {
     try (Heap heap = Heap.create(p, 2 << 20)) {
-      StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 2, StoreRoot.V1_MAPS);
+      StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 2);
       SegmentMaps m = new SegmentMaps(root, new PdtWriter(heap, checksums));
       for (int k = 0; k < KEYS; k++) {
         String key = "key-" + k;

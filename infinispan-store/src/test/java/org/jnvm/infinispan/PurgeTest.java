@@ -66,20 +66,18 @@ public class PurgeTest {
   public void aReplayedOrAppliedRecordWithAnExpiryMarksItsSegment(StoreMode mode) throws Exception {
     try (TestHeaps t = new TestHeaps();
         Heap heap = Heap.create(t.path("purge-apply-" + mode), 8 << 20)) {
-      StoreRoot root = StoreRoot.openOrCreate(heap, "p", mode, SEGMENTS);
-      RecordWriter w = root.writer(false);
-      SegmentMaps m = new SegmentMaps(root, w);
+      RecordWriter w = writer(heap, mode);
+      SegmentMaps m = new SegmentMaps(StoreRoot.openOrCreate(heap, "p", mode, SEGMENTS), w);
       m.write(1, key("plain"), entry("v", -1));
       purgeAll(m, NOW);
       long read = m.purgeScannedEntries();
 
       m.withWriteLocks(
-          new int[] {1},
-          () -> m.applyLocked(1, key("a"), w.build(key("a"), entry("a", NOW + 5)), w));
+          new int[] {1}, () -> m.applyLocked(1, key("a"), w.build(entry("a", NOW + 5)), w));
       List<SegmentMaps.Replaced> replaced = new java.util.ArrayList<>();
       m.withWriteLocks(
           new int[] {3},
-          () -> m.applyUnfenced(3, key("b"), w.build(key("b"), entry("b", NOW + 5)), replaced));
+          () -> m.applyUnfenced(3, key("b"), w.build(entry("b", NOW + 5)), replaced));
       assertEquals(purgeAll(m, NOW + 5), 2);
       assertEquals(m.purgeScannedEntries(), read + 2 + 1, "segments 1 (two entries) and 3 (one)");
     }
@@ -151,8 +149,11 @@ public class PurgeTest {
   }
 
   private static SegmentMaps maps(Heap heap, StoreMode mode) {
-    StoreRoot root = StoreRoot.openOrCreate(heap, "p", mode, SEGMENTS);
-    return new SegmentMaps(root, root.writer(false));
+    return new SegmentMaps(StoreRoot.openOrCreate(heap, "p", mode, SEGMENTS), writer(heap, mode));
+  }
+
+  private static RecordWriter writer(Heap heap, StoreMode mode) {
+    return mode == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap);
   }
 
   private static KeyForm key(String k) {

@@ -29,7 +29,7 @@ public class StoreCheckTest {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("store-check-" + name);
       try (Heap heap = Heap.create(p, 4 << 20)) {
-        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 1, StoreRoot.V1_MAPS);
+        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 1);
         SegmentMaps m = new SegmentMaps(root, new PdtWriter(heap));
         for (String k : List.of("k1", "k2", "k3")) m.write(0, KeyForm.of(k), bytes("v-" + k));
         assertTrue(HeapCheck.checkOpen(heap).ok(), HeapCheck.checkOpen(heap).toString());
@@ -83,7 +83,7 @@ public class StoreCheckTest {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("store-check-blob-hash");
       try (Heap heap = Heap.create(p, 4 << 20)) {
-        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 1, StoreRoot.V1_MAPS);
+        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 1);
         SegmentMaps m = new SegmentMaps(root, new PdtWriter(heap));
         m.write(0, KeyForm.of(new byte[] {1, 2, 3}), bytes("v"));
         long key = 0;
@@ -102,7 +102,7 @@ public class StoreCheckTest {
     try (TestHeaps t = new TestHeaps()) {
       Path p = t.path("store-check-shared-record");
       try (Heap heap = Heap.create(p, 4 << 20)) {
-        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 2, StoreRoot.V1_MAPS);
+        StoreRoot root = StoreRoot.openOrCreate(heap, "c", StoreMode.JPDT, 2);
         SegmentMaps m = new SegmentMaps(root, new PdtWriter(heap));
         m.write(0, KeyForm.of("k1"), bytes("v1"));
         m.write(1, KeyForm.of("k2"), bytes("v2"));

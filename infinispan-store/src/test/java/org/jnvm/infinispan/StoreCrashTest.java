@@ -29,22 +29,16 @@ public class StoreCrashTest {
   private static final String CACHE = "c";
   private static final int SEGMENTS = 2;
 
-  /** Mode and store format: J-PDT in format 2 (the default) and 1 (older heaps), J-PFA. */
   @DataProvider
   public Object[][] modes() {
-    return new Object[][] {
-      {StoreMode.JPDT, StoreRoot.V2_TABLES},
-      {StoreMode.JPDT, StoreRoot.V1_MAPS},
-      {StoreMode.JPFA, StoreRoot.V1_MAPS}
-    };
+    return new Object[][] {{StoreMode.JPDT}, {StoreMode.JPFA}};
   }
 
   @Test(dataProvider = "modes")
-  public void everyUpdateIsAllOrNothing(StoreMode mode, int format) throws Exception {
-    CrashCheck setup = heap -> setup(heap, mode, format);
+  public void everyUpdateIsAllOrNothing(StoreMode mode) throws Exception {
+    CrashCheck setup = heap -> setup(heap, mode);
     long base = baseline(setup);
-    // format 2: one record (key inline); format 1: key blob, map entry, record (+ value blob)
-    int perKey = format == StoreRoot.V2_TABLES ? 1 : mode == StoreMode.JPDT ? 3 : 4;
+    int perKey = mode == StoreMode.JPDT ? 3 : 4; // key blob, map entry, record (+ value blob)
     int ref = mode == StoreMode.JPDT ? 1 : 0; // a J-NVM value is one object more than inline bytes
     Linearizable<String> h =
         new Linearizable<>("k1=- k2=- live=" + base)
@@ -54,18 +48,13 @@ public class StoreCrashTest {
             .then("k1=P:q/0/-1 k2=P:p/0/-1 live=" + (base + 2 * perKey + 2 * ref))
             .then("k1=P:q/0/-1 k2=- live=" + (base + perKey + ref));
     CrashStats s =
-        CrashTest.named(
-                "infinispan-store "
-                    + mode
-                    + " format "
-                    + format
-                    + ": insert, replace, J-NVM values, remove")
+        CrashTest.named("infinispan-store " + mode + ": insert, replace, J-NVM values, remove")
             .config(CrashConfig.standard(CrashModel.EVICTION))
             .heapSize(4 << 20)
             .setup(setup)
             .workload(
                 heap -> {
-                  SegmentMaps m = maps(heap, mode, format);
+                  SegmentMaps m = maps(heap, mode);
                   m.write(0, key("k1"), bytes("A", EntryData.NO_METADATA, -1));
                   h.ack();
                   m.write(0, key("k1"), bytes("B", EntryData.COMPACT, 1000));
@@ -77,7 +66,7 @@ public class StoreCrashTest {
                   m.delete(0, key("k2"));
                   h.ack();
                 })
-            .check(heap -> h.check(observe(heap, mode, format)))
+            .check(heap -> h.check(observe(heap, mode)))
             .run();
     assertTrue(s.images() > s.fences(), s.toString());
   }
@@ -87,8 +76,8 @@ public class StoreCrashTest {
    * every class the workload allocates registered in the heap (a class's first allocation adds a
    * registry object, which would count as one more live object).
    */
-  private static void setup(Heap heap, StoreMode mode, int format) {
-    SegmentMaps m = maps(heap, mode, format);
+  private static void setup(Heap heap, StoreMode mode) {
+    SegmentMaps m = maps(heap, mode);
     m.write(0, key("warm"), ref(new PString(heap, "w")));
     m.write(0, key("warm"), bytes("w", EntryData.COMPACT, 1));
     m.delete(0, key("warm"));
@@ -106,13 +95,13 @@ public class StoreCrashTest {
     }
   }
 
-  private static SegmentMaps maps(Heap heap, StoreMode mode, int format) {
-    StoreRoot root = StoreRoot.openOrCreate(heap, CACHE, mode, SEGMENTS, format);
-    return new SegmentMaps(root, root.writer(false));
+  private static SegmentMaps maps(Heap heap, StoreMode mode) {
+    StoreRoot root = StoreRoot.openOrCreate(heap, CACHE, mode, SEGMENTS);
+    return new SegmentMaps(root, mode == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap));
   }
 
-  private static String observe(Heap heap, StoreMode mode, int format) {
-    SegmentMaps m = maps(heap, mode, format);
+  private static String observe(Heap heap, StoreMode mode) {
+    SegmentMaps m = maps(heap, mode);
     return "k1="
         + describe(m, "k1")
         + " k2="

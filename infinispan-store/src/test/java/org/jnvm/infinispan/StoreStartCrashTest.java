@@ -69,7 +69,7 @@ public class StoreStartCrashTest {
 
   private static Opened open(Heap heap, StoreMode mode, String cache) {
     StoreRoot root = StoreRoot.openOrCreate(heap, cache, mode, SEGMENTS);
-    RecordWriter w = root.writer(false);
+    RecordWriter w = mode == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap);
     SegmentMaps maps = new SegmentMaps(root, w);
     return new Opened(maps, Transactions.open(heap, cache, maps, w));
   }

@@ -79,7 +79,7 @@ public class StoreValueCrashTest {
 
   private static SegmentMaps maps(Heap heap, StoreMode mode) {
     StoreRoot root = StoreRoot.openOrCreate(heap, CACHE, mode, SEGMENTS);
-    return new SegmentMaps(root, root.writer(false));
+    return new SegmentMaps(root, mode == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap));
   }
 
   private static String observe(Heap heap, StoreMode mode) {

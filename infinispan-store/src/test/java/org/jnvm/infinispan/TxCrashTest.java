@@ -42,9 +42,7 @@ public class TxCrashTest {
    */
   @Test(dataProvider = "modes")
   public void everyTransactionIsAllOrNothing(StoreMode mode, CrashModel model) throws Exception {
-    // J-PDT (format 2): one record, key inline; J-PFA (format 1): key blob, map entry, record,
-    // value blob
-    int perKey = mode == StoreMode.JPDT ? 1 : 4;
+    int perKey = mode == StoreMode.JPDT ? 3 : 4; // key blob, map entry, record (+ value blob)
     int ref = mode == StoreMode.JPDT ? 1 : 0; // a J-NVM value is one object more than inline bytes
     long[] base = new long[1];
     Linearizable<String> h = new Linearizable<>("k1=- k2=- k3=- live=+0");
@@ -96,7 +94,7 @@ public class TxCrashTest {
 
   static Opened open(Heap heap, StoreMode mode) {
     StoreRoot root = StoreRoot.openOrCreate(heap, CACHE, mode, SEGMENTS);
-    RecordWriter w = root.writer(false);
+    RecordWriter w = mode == StoreMode.JPFA ? new FaWriter(heap) : new PdtWriter(heap);
     SegmentMaps maps = new SegmentMaps(root, w);
     return new Opened(maps, Transactions.open(heap, CACHE, maps, w));
   }
