@@ -93,8 +93,10 @@ class ProcCpuTest {
   @Test
   void theTimesOfSeveralProcessesAreTheirSum() throws Exception {
     long parent = ProcessHandle.current().parent().orElseThrow().pid();
-    ProcCpu.Times both = ProcCpu.times(java.util.List.of(self, parent));
+    // mine first: this JVM's times only grow, so a sum read after them is at least them (read
+    // before, it could be a tick short of a later read of this JVM alone)
     ProcCpu.Times mine = ProcCpu.times(self);
+    ProcCpu.Times both = ProcCpu.times(java.util.List.of(self, parent));
     assertTrue(both.user() >= mine.user() && both.system() >= mine.system(), both + " " + mine);
     assertTrue(mine.user() > 0, "the test JVM has run in user mode: " + mine);
   }
