@@ -50,13 +50,7 @@ public class FileProbeBench {
   @Benchmark
   @OperationsPerInvocation(LINES)
   public void lines64(LineState s) {
-    long base = s.line0;
-    long v = s.value++;
-    for (int i = 0; i < LINES; i++) {
-      long a = base + (long) i * Pmem.LINE;
-      Pmem.putLong(a, v);
-      Pmem.pwb(a);
-    }
+    LineState.storeEachLine(s.line0, LINES, s.value++);
     Pmem.pfence();
   }
 

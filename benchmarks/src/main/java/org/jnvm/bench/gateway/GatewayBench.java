@@ -63,13 +63,7 @@ public class GatewayBench {
   @Benchmark
   @OperationsPerInvocation(LINES)
   public void lines64Java(LineState s) {
-    long base = s.line0;
-    long v = s.value++;
-    for (int i = 0; i < LINES; i++) {
-      long a = base + (long) i * Pmem.LINE;
-      Pmem.putLong(a, v);
-      Pmem.pwb(a);
-    }
+    LineState.storeEachLine(s.line0, LINES, s.value++);
     Pmem.pfence();
   }
 

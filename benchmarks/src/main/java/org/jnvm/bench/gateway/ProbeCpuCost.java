@@ -60,11 +60,7 @@ public final class ProbeCpuCost {
       }
       case "lines64" -> {
         for (int i = 0; i < OPS / LINES; i++) {
-          for (int l = 0; l < LINES; l++) {
-            long a = line0 + (long) l * Pmem.LINE;
-            Pmem.putLong(a, i);
-            Pmem.pwb(a);
-          }
+          LineState.storeEachLine(line0, LINES, i);
           Pmem.pfence();
         }
         return (long) OPS / LINES * LINES;
